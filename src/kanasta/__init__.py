@@ -1,0 +1,114 @@
+"""kanasta: the rules of Kanasta and Classic Canasta as an immutable, typed SDK.
+
+>>> import random, kanasta
+>>> state = kanasta.new_game(kanasta.Rules.classic(), seed=42)
+>>> rng = random.Random(0)
+>>> for _ in range(50):
+...     state = state.apply(rng.choice(state.legal_actions()))
+>>> state.is_game_over
+False
+"""
+
+from kanasta.actions import (
+    Action,
+    AddToMeld,
+    AnswerPartner,
+    AskPartner,
+    Decline,
+    Discard,
+    Draw,
+    ExtendRun,
+    LayMeld,
+    TakePile,
+    parse_action,
+)
+from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards, parse_card, parse_cards
+from kanasta.engine import new_game
+from kanasta.errors import (
+    ConfigError,
+    IllegalActionError,
+    KanastaError,
+    NotationError,
+    SerializationError,
+)
+from kanasta.melds import CanastaKind, Meld, MeldKind
+from kanasta.rules import PileTake, Rules, StockEnd
+from kanasta.state import (
+    CanastaScore,
+    CardsDrawn,
+    Event,
+    GameEnded,
+    HandEnded,
+    HandResult,
+    HandStarted,
+    PacketTaken,
+    Phase,
+    PileJoined,
+    PileTaken,
+    RedThreeLaid,
+    State,
+    Step,
+    StockExhausted,
+    TeamOpened,
+    TeamScore,
+    Turn,
+    UpcardTurned,
+    WentOut,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "JOKER",
+    "Action",
+    "AddToMeld",
+    "AnswerPartner",
+    "AskPartner",
+    "CanastaKind",
+    "CanastaScore",
+    "Card",
+    "CardsDrawn",
+    "ConfigError",
+    "Decline",
+    "Discard",
+    "Draw",
+    "Event",
+    "ExtendRun",
+    "GameEnded",
+    "HandEnded",
+    "HandResult",
+    "HandStarted",
+    "IllegalActionError",
+    "KanastaError",
+    "LayMeld",
+    "Meld",
+    "MeldKind",
+    "NotationError",
+    "PacketTaken",
+    "Phase",
+    "PileJoined",
+    "PileTake",
+    "PileTaken",
+    "Rank",
+    "RedThreeLaid",
+    "Rules",
+    "SerializationError",
+    "State",
+    "Step",
+    "StockEnd",
+    "StockExhausted",
+    "Suit",
+    "TakePile",
+    "TeamOpened",
+    "TeamScore",
+    "Turn",
+    "UpcardTurned",
+    "WentOut",
+    "all_cards",
+    "format_cards",
+    "new_game",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+]

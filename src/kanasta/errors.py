@@ -1,0 +1,103 @@
+"""The library's errors.
+
+Every error kanasta raises on purpose is a :class:`KanastaError`.  The
+subclasses say what kind of input was refused; all of them are also
+:class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+
+>>> import kanasta
+>>> try:
+...     kanasta.parse_cards("7H 1X")
+... except kanasta.NotationError as err:
+...     print(err)
+bad card '1X' (token 2): unknown rank '1'; ranks are A 2 3 4 5 6 7 8 9 T J Q K (10 is accepted for T)
+>>> issubclass(kanasta.IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "IllegalActionError",
+    "KanastaError",
+    "NotationError",
+    "SerializationError",
+]
+
+
+class KanastaError(Exception):
+    """Base class of every error raised by kanasta on purpose.
+
+    >>> import kanasta
+    >>> issubclass(kanasta.NotationError, kanasta.KanastaError)
+    True
+    """
+
+
+class NotationError(KanastaError, ValueError):
+    """Text that is not valid card or action notation.
+
+    The message names the offending token and what was expected.
+
+    >>> import kanasta
+    >>> kanasta.parse_cards("QQ")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.NotationError: bad card 'QQ' (token 1): unknown suit 'Q'; suits are C D H S (or the symbols ♣ ♦ ♥ ♠)
+    """
+
+
+class ConfigError(KanastaError, ValueError):
+    """A :class:`~kanasta.Rules` that cannot be played.
+
+    :attr:`field` names the offending field (or fields, joined by ``+``).
+
+    >>> import attrs, kanasta
+    >>> try:
+    ...     attrs.evolve(kanasta.Rules.classic(), target_score=-5)
+    ... except kanasta.ConfigError as err:
+    ...     print(err.field)
+    target_score
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class IllegalActionError(KanastaError, ValueError):
+    """An action that the rules do not allow in the state it was applied to.
+
+    :attr:`rule` is the RULES.md ID of the rule that refuses it.  The state
+    the action was applied to is unchanged (states are immutable).
+
+    >>> import kanasta
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> try:
+    ...     state.apply(kanasta.Discard(kanasta.parse_cards("JK")[0]))
+    ... except kanasta.IllegalActionError as err:
+    ...     print(err.rule)
+    G-TURN-1
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+
+
+class SerializationError(KanastaError, ValueError):
+    """A serialized document (rules, position, game record) that is malformed.
+
+    :attr:`path` says where in the document the problem is, as a dotted path.
+
+    >>> import kanasta
+    >>> try:
+    ...     kanasta.Rules.from_dict({"players": "four"})
+    ... except kanasta.SerializationError as err:
+    ...     print(err.path)
+    players
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path or '<document>'}: {message}")
+        self.path = path

@@ -1,0 +1,631 @@
+"""The game state and its parts: plain frozen data.
+
+:class:`State` holds everything about a game in progress; it never changes.
+The rules live in :mod:`kanasta.engine`; the methods of :class:`State` are thin
+doors into it.  Point quantities in a state are kept in half points (ints) and
+shown as :class:`~fractions.Fraction` by properties.
+
+>>> import kanasta
+>>> s = kanasta.new_game(kanasta.Rules.classic(), seed=7)
+>>> s.phase, s.hand_number, len(s.hands[s.current_player])
+(<Phase.DRAW: 'draw'>, 1, 11)
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from kanasta.cards import Card, format_cards
+from kanasta.melds import CanastaKind, Meld
+from kanasta.rules import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kanasta.actions import Action
+    from kanasta.view import PlayerView
+
+__all__ = [
+    "CanastaScore",
+    "CardsDrawn",
+    "Event",
+    "GameEnded",
+    "HandEnded",
+    "HandResult",
+    "HandStarted",
+    "PacketTaken",
+    "Phase",
+    "PileJoined",
+    "PileTaken",
+    "RedThreeLaid",
+    "State",
+    "Step",
+    "StockExhausted",
+    "TeamOpened",
+    "TeamScore",
+    "Turn",
+    "UpcardTurned",
+    "WentOut",
+]
+
+
+class Phase(enum.Enum):
+    """What kind of decision the state is waiting for.
+
+    >>> from kanasta import Phase
+    >>> [p.value for p in Phase]
+    ['draw', 'play', 'answer', 'game_over']
+    """
+
+    DRAW = "draw"
+    """Start of a turn: draw from the stock or take the pile (or decline, C-OUT-5)."""
+    PLAY = "play"
+    """After the draw: meld, add, ask partner, discard."""
+    ANSWER = "answer"
+    """The partner answers "may I go out?" (C-OUT-3)."""
+    GAME_OVER = "game_over"
+    """The game has ended (G-GAME-1); no more moves."""
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """What has happened so far in the current turn.
+
+    >>> import kanasta
+    >>> t = kanasta.new_game(kanasta.Rules.kanasta(), seed=1).turn
+    >>> t.drew is None, t.count, t.aside
+    (True, Fraction(0, 1), ())
+    """
+
+    #: ``"stock"`` or ``"pile"`` once the player has drawn, else None.
+    drew: Literal["stock", "pile"] | None = None
+    #: Value laid down this turn toward the opening minimum, in half points.
+    count_halves: int = 0
+    #: Whether cards were laid down this turn (the take's meld included).
+    laid: bool = False
+    #: The rest of a pile taken before the team was down, waiting aside (C-PILE-5).
+    aside: tuple[Card, ...] = ()
+    #: A card that may not be discarded this turn (K-PILE-3).
+    forbidden: Card | None = None
+    #: Whether the player asked partner this turn (C-OUT-3).
+    asked: bool = False
+    #: Partner's answer: True (must go out), False (may not), None (not asked).
+    answer: bool | None = None
+    #: A meld or addition other than the take's own meld was made (closes C-OUT-3's window).
+    melded: bool = False
+    #: A black-3 meld was laid: the player must go out this turn (C-THREE-2).
+    must_go_out: bool = False
+    #: The player had not melded in this hand before this turn (C-OUT-4).
+    first_meld: bool = True
+    #: Team melds with this index or higher were laid this turn by this player.
+    own_from: int = 0
+    #: Cards were added to a meld that existed before this turn (not concealed, C-OUT-4).
+    added_to_old: bool = False
+    #: The last stock card was drawn this turn (K-OUT-6, C-OUT-5 option).
+    last_stock: bool = False
+
+    @property
+    def count(self) -> Fraction:
+        """Value laid down this turn toward the opening minimum (C-OPEN-2, K-OPEN-3).
+
+        >>> import kanasta
+        >>> kanasta.Turn(count_halves=9).count
+        Fraction(9, 2)
+        """
+        return Fraction(self.count_halves, 2)
+
+
+# ----------------------------------------------------------------- scoring
+
+
+@attrs.frozen(slots=True)
+class CanastaScore:
+    """The bonus of one canasta/kanasta in a hand's score (C-MELD-4, K-BONUS-1, K-TRUMP-2).
+
+    >>> from kanasta import CanastaScore
+    >>> CanastaScore(meld=0, kind="clean", base=20, trump_doubled=True, bonus=40).bonus
+    40
+    """
+
+    meld: int
+    kind: CanastaKind
+    base: int
+    trump_doubled: bool
+    bonus: int
+
+
+@attrs.frozen(slots=True)
+class TeamScore:
+    """One team's score for a hand, part by part (C-SCORE-1, K-SCORE-1).
+
+    ``raw_total`` is the exact sum; ``total`` is it rounded as the rules say
+    (up to a whole number in Kanasta).
+
+    >>> from fractions import Fraction
+    >>> from kanasta import TeamScore
+    >>> t = TeamScore(team=0, packets=1, packet_points=10, meld_points=Fraction(5, 2),
+    ...               canastas=(), canasta_points=0, red_threes=0, red_three_points=0,
+    ...               going_out_points=0, hand_points=Fraction(1), raw_total=Fraction(23, 2), total=12)
+    >>> t.total
+    12
+    """
+
+    team: int
+    packets: int
+    packet_points: int
+    meld_points: Fraction
+    canastas: tuple[CanastaScore, ...]
+    canasta_points: int
+    red_threes: int
+    red_three_points: int
+    going_out_points: int
+    hand_points: Fraction
+    raw_total: Fraction
+    total: int
+
+
+@attrs.frozen(slots=True)
+class HandResult:
+    """How a hand ended and what each team scored.
+
+    ``ended_by`` is ``"going_out"``, ``"stock"`` (K-OUT-6 / the end-of-turn
+    option), ``"red_three"`` (a red 3 was the last stock card), ``"no_take"``
+    (stock empty and the player could not take the pile) or ``"declined"``
+    (C-OUT-5).
+
+    >>> import kanasta
+    >>> r = kanasta.HandResult(hand_number=1, dealer=0, ended_by="stock", went_out=None,
+    ...     concealed=False, teams=(), scores=(0, 0), melds=(), hands=(), red_threes=(), trump=None)
+    >>> r.ended_by
+    'stock'
+    """
+
+    hand_number: int
+    dealer: int
+    ended_by: Literal["going_out", "stock", "red_three", "no_take", "declined"]
+    went_out: int | None
+    concealed: bool
+    teams: tuple[TeamScore, ...]
+    scores: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    trump: Card | None
+
+
+# ------------------------------------------------------------------ events
+
+
+@attrs.frozen(slots=True)
+class HandStarted:
+    """A new hand was dealt (E-3).
+
+    >>> import kanasta
+    >>> e = kanasta.new_game(kanasta.Rules.classic(), seed=3).events[0]
+    >>> type(e).__name__, e.hand_number
+    ('HandStarted', 1)
+    """
+
+    hand_number: int
+    dealer: int
+    first_player: int
+
+
+@attrs.frozen(slots=True)
+class UpcardTurned:
+    """The card(s) turned up to start the pile, bottom to top (C-DEAL-2, K-TRUMP-1).
+
+    >>> import kanasta
+    >>> kanasta.UpcardTurned(kanasta.parse_cards("JK 7H")).cards[-1]
+    Card('7H')
+    """
+
+    cards: tuple[Card, ...]
+    frozen: bool = False
+    trump: Card | None = None
+
+
+@attrs.frozen(slots=True)
+class RedThreeLaid:
+    """A red 3 laid face up for the team (C-THREE-1, C-DEAL-3).
+
+    ``source`` is ``"deal"``, ``"stock"`` or ``"pile"``; ``replacement`` is the
+    card drawn for it (None from the pile, or when the stock was empty).  Views
+    hide the replacement from the other seats.
+
+    >>> import kanasta
+    >>> kanasta.RedThreeLaid(seat=1, card=kanasta.parse_card("3H"), source="stock", replacement=None).seat
+    1
+    """
+
+    seat: int
+    card: Card
+    source: Literal["deal", "stock", "pile"]
+    replacement: Card | None
+
+
+@attrs.frozen(slots=True)
+class CardsDrawn:
+    """Cards that went into a hand from the stock (hidden from other seats in views).
+
+    >>> import kanasta
+    >>> kanasta.CardsDrawn(seat=0, cards=kanasta.parse_cards("7H")).cards
+    (Card('7H'),)
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class PileTaken:
+    """The pile was taken; ``cards`` are the pile's cards, bottom to top (public).
+
+    >>> import kanasta
+    >>> kanasta.PileTaken(seat=2, cards=kanasta.parse_cards("4C 9D")).seat
+    2
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    aside: bool = False
+
+
+@attrs.frozen(slots=True)
+class PileJoined:
+    """The rest of a pile waiting aside joined the hand when the team got down (C-PILE-5).
+
+    >>> import kanasta
+    >>> kanasta.PileJoined(seat=0, cards=()).cards
+    ()
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class TeamOpened:
+    """A team became open / got down (C-OPEN-2, K-OPEN-1).
+
+    >>> import kanasta
+    >>> kanasta.TeamOpened(team=1, seat=3).team
+    1
+    """
+
+    team: int
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class PacketTaken:
+    """A player who emptied the hand picked up a packet (K-OUT-2); ``cards`` hidden in views.
+
+    >>> import kanasta
+    >>> kanasta.PacketTaken(seat=0, packet=1, cards=()).packet
+    1
+    """
+
+    seat: int
+    packet: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(slots=True)
+class WentOut:
+    """A player went out (C-OUT-1, C-OUT-4, K-OUT-5).
+
+    >>> import kanasta
+    >>> kanasta.WentOut(seat=1, concealed=True).concealed
+    True
+    """
+
+    seat: int
+    concealed: bool
+
+
+@attrs.frozen(slots=True)
+class StockExhausted:
+    """The last stock card was drawn (C-OUT-5, K-OUT-6).
+
+    >>> import kanasta
+    >>> kanasta.StockExhausted(seat=3).seat
+    3
+    """
+
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class HandEnded:
+    """A hand ended and was scored (E-3); ``result`` has the breakdown.
+
+    >>> import kanasta
+    >>> kanasta.HandEnded.__name__
+    'HandEnded'
+    """
+
+    result: HandResult
+
+
+@attrs.frozen(slots=True)
+class GameEnded:
+    """The game ended (G-GAME-1).
+
+    >>> import kanasta
+    >>> kanasta.GameEnded(winner=0, scores=(5010, 3000)).winner
+    0
+    """
+
+    winner: int
+    scores: tuple[int, ...]
+
+
+Event = (
+    HandStarted | UpcardTurned | RedThreeLaid | CardsDrawn | PileTaken | PileJoined
+    | TeamOpened | PacketTaken | WentOut | StockExhausted | HandEnded | GameEnded
+)
+"""Anything the engine did or saw happen while applying a move."""
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """One applied move: who made it, the move, and what followed from it.
+
+    >>> import kanasta
+    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=2)
+    >>> s2 = s.apply(kanasta.Draw())
+    >>> step = s2.history[-1]
+    >>> step.seat == s.current_player, str(step.action)
+    (True, 'draw')
+    """
+
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+# ------------------------------------------------------------------- state
+
+
+def _no_eq(**kwargs: Any) -> Any:
+    return attrs.field(eq=False, repr=False, **kwargs)
+
+
+@attrs.frozen(slots=True, repr=False)
+class State:
+    """An immutable game position.  Make one with :func:`kanasta.new_game`.
+
+    Tuples indexed by seat: :attr:`hands`; by team: :attr:`scores`,
+    :attr:`melds`, :attr:`red_threes`, :attr:`packets_taken`, :attr:`opened`.
+    The stock is listed from its top card; the pile from bottom to top.
+
+    >>> import kanasta, random
+    >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=5)
+    >>> len(state.stock), len(state.pile) >= 1, state.trump is not None
+    (41, True, True)
+    >>> after = state.apply(state.legal_actions()[0])
+    >>> after is not state and len(state.hands[state.current_player]) == 11
+    True
+    """
+
+    rules: Rules
+    seed: int
+    hand_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    pile_frozen: bool
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
+    packets: tuple[tuple[Card, ...], ...]
+    packets_taken: tuple[int, ...]
+    trump: Card | None
+    opened: tuple[bool, ...]
+    melded_this_hand: tuple[bool, ...]
+    player: int
+    phase: Phase
+    turn: Turn
+    winner: int | None = None
+    hand_results: tuple[HandResult, ...] = ()
+    events: tuple[Event, ...] = _no_eq(default=())
+    _log: Any = _no_eq(default=None)
+    _legal: Any = _no_eq(default=None)
+
+    # ------------------------------------------------------------- queries
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision it is, or None once the game is over.
+
+        During :attr:`Phase.ANSWER` it is the asking player's partner.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.current_player == (s.dealer + 1) % 4
+        True
+        """
+        return None if self.phase is Phase.GAME_OVER else self.player
+
+    @property
+    def is_game_over(self) -> bool:
+        """True once a team has won (G-GAME-1).
+
+        >>> import kanasta
+        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).is_game_over
+        False
+        """
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def first_player(self) -> int:
+        """The seat that played first in this hand (the player after the dealer, G-DEAL-1).
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.first_player == (s.dealer + 1) % 4
+        True
+        """
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """Every move applied since the game started, oldest first.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.history, len(s.apply(kanasta.Draw()).history)
+        ((), 1)
+        """
+        out: list[Step] = []
+        node = self._log
+        while node is not None:
+            node, step = node
+            out.append(step)
+        out.reverse()
+        return tuple(out)
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat`` (see :meth:`Rules.team_of`).
+
+        >>> import kanasta
+        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).team_of(3)
+        1
+        """
+        return self.rules.team_of(seat)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal move, each once, in a fixed order (RULES E-1, E-2).
+
+        Empty once the game is over.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> kanasta.Draw() in s.legal_actions()
+        True
+        """
+        from kanasta.engine import legal_actions
+
+        return legal_actions(self)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.is_legal(kanasta.Draw()), s.is_legal(kanasta.AskPartner())
+        (True, False)
+        """
+        from kanasta.engine import explain
+
+        return explain(self, action) is None
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (the message, ending with the RULES ID), or None.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.explain(kanasta.AskPartner())
+        'it is the draw phase: draw from the stock or take the pile [G-TURN-1]'
+        """
+        from kanasta.engine import explain
+
+        problem = explain(self, action)
+        return None if problem is None else f"{problem[1]} [{problem[0]}]"
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; this state is unchanged.
+
+        Raises :class:`~kanasta.IllegalActionError` (naming the RULES ID) for a
+        move that is not legal.  Chores that follow from the move — red-3
+        replacement, packet pickup, scoring the hand, dealing the next one —
+        are done too; :attr:`events` tells what happened.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.apply(kanasta.Draw()).phase
+        <Phase.PLAY: 'play'>
+        """
+        from kanasta.engine import apply
+
+        return apply(self, action)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> v = s.view(0)
+        >>> v.hand == s.hands[0], v.hand_sizes
+        (True, (11, 11, 11, 11))
+        """
+        from kanasta.view import make_view
+
+        return make_view(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict of the position; :meth:`from_dict` reads it back.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> kanasta.State.from_dict(s.to_dict()) == s
+        True
+        """
+        from kanasta.serialize import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> State:
+        """Read and validate a position written by :meth:`to_dict` (or by hand).
+
+        Raises :class:`~kanasta.SerializationError` saying where the document
+        is wrong.
+
+        >>> import kanasta
+        >>> kanasta.State.from_dict({"rules": "classic"})
+        Traceback (most recent call last):
+        ...
+        kanasta.errors.SerializationError: <document>: missing key 'format'
+        """
+        from kanasta.serialize import state_from_dict
+
+        return state_from_dict(data)
+
+    def __repr__(self) -> str:
+        if self.phase is Phase.GAME_OVER:
+            return f"<State game over, winner team {self.winner}, scores {self.scores}>"
+        return (
+            f"<State hand {self.hand_number}, seat {self.player} to {self.phase.value}, "
+            f"pile top {self.pile[-1] if self.pile else '-'}, stock {len(self.stock)}, scores {self.scores}>"
+        )
+
+    def describe(self) -> str:
+        """A multi-line text picture of the whole position (all hands shown).
+
+        >>> import kanasta
+        >>> print(kanasta.new_game(kanasta.Rules.classic(), seed=1).describe().splitlines()[0])
+        Hand 1, dealer seat 3, seat 0 to draw; scores 0 / 0
+        """
+        lines = [
+            f"Hand {self.hand_number}, dealer seat {self.dealer}, seat {self.player} to {self.phase.value}; "
+            f"scores {' / '.join(str(s) for s in self.scores)}"
+        ]
+        if self.trump is not None:
+            lines.append(f"Trump: {self.trump.pretty()}")
+        lines.append(f"Stock: {len(self.stock)} cards; pile (bottom to top): {format_cards(self.pile, pretty=True) or '-'}"
+                     + (" [frozen]" if self.pile_frozen else ""))
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"Seat {seat} hand ({len(hand)}): {format_cards(hand, pretty=True)}")
+        for team in range(self.rules.teams):
+            melds = "; ".join(f"@{i} {format_cards(m.cards, pretty=True)}" for i, m in enumerate(self.melds[team]))
+            extra = ""
+            if self.red_threes[team]:
+                extra += f" red 3s: {format_cards(self.red_threes[team], pretty=True)}"
+            if self.rules.packets:
+                extra += f" packets taken: {self.packets_taken[team]}"
+            lines.append(f"Team {team}{' (open)' if self.opened[team] else ''}: {melds or '-'}{extra}")
+        return "\n".join(lines)
