@@ -85,6 +85,8 @@ class Rank(enum.IntEnum):
         ...
         kanasta.errors.NotationError: unknown rank '1'; ranks are A 2 3 4 5 6 7 8 9 T J Q K (10 is accepted for T)
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a rank must be given as text, not {type(text).__name__}")
         value = _RANK_BY_SYMBOL.get(text)
         if value is None:
             raise NotationError(f"unknown rank {text!r}; {_RANK_HELP}")
@@ -176,7 +178,11 @@ class Card:
             return _CARDS[_JOKER_INDEX]
         if rank is None or suit is None:
             raise NotationError("a natural card needs both a rank and a suit; a joker has neither")
-        return _CARDS[(Rank(rank).value - 1) * 4 + Suit(suit).value]
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+            raise NotationError(f"rank must be a kanasta.Rank (or 1-13), not {rank!r}")
+        if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
+            raise NotationError(f"suit must be a kanasta.Suit (or 0-3), not {suit!r}")
+        return _CARDS[(int(rank) - 1) * 4 + int(suit)]
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -224,16 +230,24 @@ class Card:
         # hash is the index so that sets of cards behave the same in every process.
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __str__(self) -> str:
@@ -348,7 +362,7 @@ def _explain(token: str) -> str:
         return "empty card"
     if token.upper() != token and token.upper() in _TEXT_TO_CARD:
         return f"cards are written in capitals (did you mean {token.upper()!r}?)"
-    if token in ("J", "JO", "JOKER", "Jk", "jk"):
+    if token.upper() in ("J", "JO", "JOKER", "JKR"):
         return "a joker is written JK"
     if len(token) < 2:
         return f"a card is a rank and a suit, e.g. 7H; {_RANK_HELP}"

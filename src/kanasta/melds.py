@@ -323,9 +323,10 @@ def read_run(
     if number == 1:
         candidates.append(14 - first_pos)
     reason = "the cards are not consecutive"
+    wrap = False
     for low in candidates:
         if low < 1 or low + len(cards) - 1 > 14:
-            reason = "no wrap-around past the ace"
+            wrap = True
             continue
         ok = True
         for i, c in fixed:
@@ -361,7 +362,16 @@ def read_run(
             low=low,
             wild_index=wild_positions[0] if wild_positions else None,
         )
+    if wrap and _wraps(cards, fixed):
+        reason = "no wrap-around past the ace"
     return ("K-MELD-2", f"{text!r} is not a run: {reason}")
+
+
+def _wraps(cards: tuple[Card, ...], fixed: list[tuple[int, Card]]) -> bool:
+    """Whether the natural cards would be consecutive if the ranks wrapped round past the ace."""
+    first_pos, first = fixed[0]
+    start = _rank_num(first) - first_pos
+    return all((start + i - 1) % 13 + 1 == _rank_num(c) for i, c in fixed)
 
 
 def read_meld(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = False) -> Meld | Problem:

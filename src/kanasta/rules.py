@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Final, Literal, cast
+from collections.abc import Callable
+from typing import Any, Final, Literal, TypeVar, cast
 
 import attrs
 
@@ -37,6 +38,8 @@ StockEnd = Literal["pile_play", "end_of_turn"]
 """What happens when the stock runs out: ``"pile_play"`` (C-OUT-5: play goes on
 with the pile) or ``"end_of_turn"`` (K-OUT-6: the hand ends after that turn)."""
 
+_T = TypeVar("_T")
+
 MIN_STOCK: Final = 20
 """The least stock a deal may leave: enough for every card the upcard procedure
 (C-DEAL-2) and the red-3 replacements of C-DEAL-3 could take in the worst case."""
@@ -45,7 +48,7 @@ Bands = tuple[tuple[int | None, Fraction], ...]
 
 
 def _points(value: object) -> Fraction:
-    """Convert a point value given as int, Fraction, float or text to a Fraction."""
+    """Convert a point value given as int, Fraction, float or text to a Fraction (TypeError if not)."""
     if isinstance(value, bool):
         raise TypeError(f"a point value must be a number, not {value!r}")
     if isinstance(value, Fraction):
@@ -85,6 +88,30 @@ def _bands(value: object) -> Bands:
             raise TypeError(f"opening band start {start!r} must be an int or None")
         out.append((start, _points(minimum)))
     return tuple(out)
+
+
+def _named(field: str, convert: Callable[[object], _T], value: object) -> _T:
+    """Run a converter so that bad input raises ConfigError naming ``field``."""
+    try:
+        return convert(value)
+    except (TypeError, ValueError) as err:
+        raise ConfigError(field, str(err)) from None
+
+
+def _card_values_in(value: object) -> tuple[Fraction, ...]:
+    return _named("card_values", _values, value)
+
+
+def _joker_value_in(value: object) -> Fraction:
+    return _named("joker_value", _points, value)
+
+
+def _natural_two_value_in(value: object) -> Fraction:
+    return _named("natural_two_value", _points, value)
+
+
+def _opening_minimums_in(value: object) -> Bands:
+    return _named("opening_minimums", _bands, value)
 
 
 def _is_half(x: Fraction) -> bool:
@@ -142,13 +169,15 @@ class Rules:
 
     #: Value of each natural rank A, 2, ..., K; the 2's entry is a 2 as a wild or in hand (C-VAL-1, K-VAL-1).
     card_values: tuple[Fraction, ...] = attrs.field(
-        converter=_values,
+        converter=_card_values_in,
         default=tuple(Fraction(v) for v in (20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)),
     )
     #: Value of a joker (C-VAL-1: 50; K-VAL-1: 1).
-    joker_value: Fraction = attrs.field(converter=_points, default=Fraction(50))
+    joker_value: Fraction = attrs.field(converter=_joker_value_in, default=Fraction(50))
     #: Value of a 2 in its natural place in a run of its suit (K-MELD-6, K-VAL-1: ½).
-    natural_two_value: Fraction = attrs.field(converter=_points, default=Fraction(1, 2))
+    natural_two_value: Fraction = attrs.field(
+        converter=_natural_two_value_in, default=Fraction(1, 2)
+    )
 
     #: Bonus of a canasta without wild cards: natural (C-MELD-4) / clean (K-BONUS-1).
     clean_bonus: int = 500
@@ -180,7 +209,7 @@ class Rules:
     #: ``(from_score, minimum)`` bands in rising order, the first from ``None``
     #: (any lower score) (C-OPEN-1, K-OPEN-3).
     opening_minimums: Bands = attrs.field(
-        converter=_bands,
+        converter=_opening_minimums_in,
         default=((None, 15), (0, 50), (1500, 90), (3000, 120)),
     )
     #: The opening must include a natural run (K-OPEN-2).
@@ -419,7 +448,9 @@ _FIELD_KINDS: Final[dict[str, str]] = {}
 
 
 def _kind_ok(kind: str, value: object) -> bool:
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    number = isinstance(value, int) and not isinstance(value, bool) or (
+        isinstance(value, float) and math.isfinite(value)
+    )
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "int or null":
@@ -431,16 +462,13 @@ def _kind_ok(kind: str, value: object) -> bool:
     if kind == "number":
         return number
     if kind == "list of numbers":
-        return isinstance(value, list) and all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
-        )
+        return isinstance(value, list) and all(_kind_ok("number", v) for v in value)
     if kind == "list of [int or null, number] pairs":
         return isinstance(value, list) and all(
             isinstance(v, list)
             and len(v) == 2
             and (v[0] is None or (isinstance(v[0], int) and not isinstance(v[0], bool)))
-            and isinstance(v[1], (int, float))
-            and not isinstance(v[1], bool)
+            and _kind_ok("number", v[1])
             for v in value
         )
     raise AssertionError(kind)  # pragma: no cover
@@ -493,7 +521,7 @@ def _validate(r: Rules) -> None:  # noqa: C901 - one flat list of checks reads b
     ):
         if not isinstance(getattr(r, name), bool):
             _fail(name, f"must be True or False, not {getattr(r, name)!r}")
-    if r.players not in (2, 3, 4) or isinstance(r.players, bool):
+    if not isinstance(r.players, int) or isinstance(r.players, bool) or r.players not in (2, 3, 4):
         _fail("players", f"must be 2, 3 or 4, not {r.players!r}")
     _check_int(r, "hand_size", 1)
     _check_int(r, "draw_count", 1, 5)
