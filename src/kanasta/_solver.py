@@ -163,7 +163,7 @@ def finishable(p: Pos) -> bool:
         return True
     if n == 0:  # pragma: no cover - the engine settles emptied hands itself
         return False
-    if p.t.classic_fast and not p.aside and p.forbidden is None:
+    if p.t.classic_fast and p.forbidden is None:
         return _classic(p)
     return _search(p)
 
@@ -218,6 +218,19 @@ def _classic(p: Pos) -> bool:
             b3_meld = len(m.cards)
         else:
             by_rank[m.rank.value] = m
+    if p.aside:
+        # The rest of a pile taken before the team was down waits aside until
+        # the minimum is reached, then joins the hand (C-PILE-5).  Asking and
+        # black-3 melds are not offered meanwhile, so the player neither must
+        # nor may not go out here.
+        need = p.minimum - p.count
+        a = len(p.aside)
+        if _classic_keep(counts, by_rank, t, need, max(0, 2 - a)):
+            return True
+        if a == 1 and p.discard_empty_ok and not p.no_out:
+            # meld the whole hand, get down, then discard the one card that joined
+            return _classic_out(p, counts, by_rank, b3_meld, t, need, discard=False)
+        return False
     if not p.opened and not p.must_out:
         need = p.minimum - p.count
         if _classic_keep(counts, by_rank, t, need, 2):
@@ -312,13 +325,14 @@ def _classic_keep(counts: _Counts, by_rank: dict[int, Meld], t: Tables, need: in
 
 
 def _classic_out(
-    p: Pos, counts: _Counts, by_rank: dict[int, Meld], b3_meld: int, t: Tables, need: int
+    p: Pos, counts: _Counts, by_rank: dict[int, Meld], b3_meld: int, t: Tables, need: int,
+    *, discard: bool = True,
 ) -> bool:
     """Can every card but at most one (discarded) be melded, with the canastas needed?"""
     rules = t.rules
     total_value = sum(t.value[c.index] for c in p.hand)
     options: list[int | None] = [None]
-    if p.discard_empty_ok:
+    if p.discard_empty_ok and discard:
         options += [r for r in range(1, 14) if t.set_rank[r] and counts.nat[r]]
         if counts.jokers:
             options.append(-1)

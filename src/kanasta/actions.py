@@ -64,7 +64,8 @@ def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(_cards(value)))
+    """Canonical order of cards joining a set: naturals, then wild cards, each by index."""
+    return tuple(sorted(_cards(value), key=lambda c: (c.is_wild, c.index)))
 
 
 def _set_order(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -126,6 +127,8 @@ class TakePile:
     >>> from kanasta import TakePile, parse_cards
     >>> str(TakePile(parse_cards("KH KS")))
     'take KH KS'
+    >>> str(TakePile(parse_cards("2C KH"), meld=1))
+    'take KH 2C @1'
     >>> str(TakePile(meld=2)), str(TakePile())
     ('take @2', 'take')
     """

@@ -354,7 +354,10 @@ class _Ctx:
             rules.packet_team_melds_out and s.packets and s.packets_taken[team] > 0
         )
         self.packets_left = len(s.packets)
-        self.black3_ok = rules.black_threes and rules.black_three_meld_going_out
+        # Decision: while the rest of a pile waits aside (C-PILE-5) the player's
+        # hand is not complete, so black-3 melds (which bind the player to go
+        # out) and asking partner are not offered until the team is down.
+        self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
         self.n_canastas = canastas(self.melds)
 
     def pos(
@@ -550,6 +553,8 @@ def _ask_problem(ctx: _Ctx) -> Problem | None:
         return ("C-OUT-3", "you may ask only once per turn")
     if turn.melded:
         return ("C-OUT-3", "ask right after drawing, before melding")
+    if turn.aside:
+        return ("C-OUT-3", "the rest of the pile waits aside until your team is down: you cannot ask now")
     pos = ctx.pos(
         ctx.hand, ctx.melds, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
         aside=turn.aside, must_out=True, no_out=False,
@@ -989,7 +994,7 @@ def _set_add_candidates(ctx: _Ctx, meld: Meld) -> list[tuple[Card, ...]]:
     for nats in _sub_multisets(nat_counts, 0, room):
         for wilds in _sub_multisets(wild_counts, 0, min(wild_room, room - len(nats))):
             if nats or wilds:
-                out.append(tuple(sorted(nats + wilds, key=_BY_INDEX)))
+                out.append(nats + wilds)
     return out
 
 
@@ -1029,7 +1034,7 @@ def _run_extend_candidates(ctx: _Ctx, meld: Meld) -> list[tuple[Card, ...]]:
                         cells.append(_run_cell(suit, p))
                 cand = tuple(cells)
                 added = _remove(cand, meld.cards)
-                if added is not None and added and _fits(added, counts):
+                if added and _fits(added, counts):
                     out.append(cand)
 
             if wpos is None:
@@ -1145,7 +1150,8 @@ def _do_take(d: _Draft, action: TakePile) -> None:
     seat = d.player
     team = d.team(seat)
     pile = d.pile
-    d.events.append(PileTaken(seat=seat, cards=pile, aside=False))
+    aside = rules.pile_take == "meld_top" and not d.opened[team]
+    d.events.append(PileTaken(seat=seat, cards=pile, aside=aside))
     turn = Turn(drew="pile", first_meld=not d.melded_this_hand[seat], own_from=len(d.melds[team]))
     d.pile = ()
     d.pile_frozen = False

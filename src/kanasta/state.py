@@ -608,7 +608,7 @@ class State:
 
         >>> import kanasta
         >>> print(kanasta.new_game(kanasta.Rules.classic(), seed=1).describe().splitlines()[0])
-        Hand 1, dealer seat 3, seat 0 to draw; scores 0 / 0
+        Hand 1, dealer seat 2, seat 3 to draw; scores 0 / 0
         """
         lines = [
             f"Hand {self.hand_number}, dealer seat {self.dealer}, seat {self.player} to {self.phase.value}; "
