@@ -1,0 +1,262 @@
+"""Built-in bots: a protocol every bot meets, a random bot and a greedy bot.
+
+A bot is anything with a ``choose(state) -> Action`` method (:class:`Bot`).
+It is asked for a move whenever ``state.current_player`` is its seat and must
+return one of ``state.legal_actions()``.  :func:`play_out` runs a game with one
+bot per seat.
+
+The built-in bots are given the whole :class:`~kanasta.State` for convenience,
+but read only what their seat may see: the legal moves, their own hand, the
+table and the discard pile (RULES E-4).
+
+>>> import kanasta
+>>> from kanasta.bots import GreedyBot, RandomBot, play_out
+>>> start = kanasta.new_game(kanasta.Rules.classic(players=2), seed=3)
+>>> final = play_out(start, [GreedyBot(), RandomBot(seed=3)])
+>>> final.is_game_over, final.winner in (0, 1)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
+
+from kanasta.actions import (
+    Action,
+    AddToMeld,
+    AnswerPartner,
+    Decline,
+    Discard,
+    Draw,
+    ExtendRun,
+    LayMeld,
+    TakePile,
+)
+from kanasta.cards import Card
+from kanasta.errors import ConfigError, IllegalActionError
+from kanasta.state import Phase, State
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_out"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot is: an object that picks a legal move for the player to act.
+
+    :meth:`choose` is called with a state whose game is not over; the move it
+    returns must be one of ``state.legal_actions()`` and is made for the seat
+    ``state.current_player`` (during :attr:`~kanasta.Phase.ANSWER` that is
+    the partner who answers "may I go out?", C-OUT-3).  A bot may keep state
+    of its own (a random generator, a memory of the game) but must not change
+    the :class:`~kanasta.State` (it cannot: states are immutable).
+
+    Any class with a matching ``choose`` method is a :class:`Bot`; there is
+    nothing to inherit.
+
+    >>> import kanasta
+    >>> from kanasta.bots import Bot
+    >>> class FirstMoveBot:
+    ...     def choose(self, state: kanasta.State) -> kanasta.Action:
+    ...         return state.legal_actions()[0]
+    >>> isinstance(FirstMoveBot(), Bot)
+    True
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> str(FirstMoveBot().choose(state))
+    'draw'
+    """
+
+    def choose(self, state: State) -> Action:
+        """Return one of ``state.legal_actions()`` for ``state.current_player``.
+
+        >>> import kanasta
+        >>> from kanasta.bots import RandomBot
+        >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+        >>> RandomBot(seed=0).choose(state) in state.legal_actions()
+        True
+        """
+        ...
+
+
+def _moves(state: State) -> tuple[Action, ...]:
+    actions = state.legal_actions()
+    if not actions:
+        raise IllegalActionError("G-GAME-1", "the game is over: there is no move to choose")
+    return actions
+
+
+class RandomBot:
+    """Picks a legal move uniformly at random, with its own generator.
+
+    The same ``seed`` and the same states give the same moves; ``seed=None``
+    seeds from the operating system.  The bot never touches the global
+    :mod:`random` state.
+
+    >>> import kanasta
+    >>> from kanasta.bots import RandomBot
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=5)
+    >>> state = state.apply(kanasta.Draw())
+    >>> a, b = RandomBot(seed=7), RandomBot(seed=7)
+    >>> [a.choose(state) for _ in range(5)] == [b.choose(state) for _ in range(5)]
+    True
+    """
+
+    __slots__ = ("_rng", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        #: The seed the bot was made with (None: seeded by the operating system).
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+    def choose(self, state: State) -> Action:
+        """A uniformly random move from ``state.legal_actions()``.
+
+        Raises :class:`~kanasta.IllegalActionError` when the game is over.
+
+        >>> import kanasta
+        >>> from kanasta.bots import RandomBot
+        >>> state = kanasta.new_game(kanasta.Rules.classic(players=3), seed=4)
+        >>> RandomBot(seed=1).choose(state) in state.legal_actions()
+        True
+        """
+        return self._rng.choice(_moves(state))
+
+
+class GreedyBot:
+    """A simple deterministic heuristic player (no look-ahead, no randomness).
+
+    At each decision it takes the first rule below that applies:
+
+    1. **Answering partner** (C-OUT-3): always says yes.
+    2. **Drawing**: takes the discard pile when a take is legal and the pile
+       holds at least two cards (or when the stock is empty and a take is the
+       only way to go on); among several takes it uses the fewest wild cards,
+       then the fewest hand cards.  Otherwise it draws from the stock; with
+       neither possible it declines (C-OUT-5).
+    3. **Melding**: while a new meld, an addition or a run extension is legal,
+       makes the one that lays down the most cards from hand, then the most
+       points (so it goes out whenever a meld can empty its hand).  It never
+       asks partner.
+    4. **Discarding**: throws away the card it needs least: a natural card
+       before a wild card, a card with no other card of its rank in hand
+       before one of a pair, then the lowest value, then the lowest card.
+
+    Taking only piles of two or more cards keeps every hand finite in
+    Kanasta, where a take melds nothing: after a take the pile holds one card,
+    so the next player draws from the stock.
+
+    >>> import kanasta
+    >>> from kanasta.bots import GreedyBot
+    >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+    >>> len(state.pile), [str(a) for a in state.legal_actions()]
+    (1, ['draw', 'take'])
+    >>> str(GreedyBot().choose(state))
+    'draw'
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    def choose(self, state: State) -> Action:
+        """The move the heuristic above picks; the same state gives the same move.
+
+        Raises :class:`~kanasta.IllegalActionError` when the game is over.
+
+        >>> import kanasta
+        >>> from kanasta.bots import GreedyBot
+        >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+        >>> move = GreedyBot().choose(state)
+        >>> move in state.legal_actions(), move == GreedyBot().choose(state)
+        (True, True)
+        """
+        actions = _moves(state)
+        if state.phase is Phase.ANSWER:
+            yes = AnswerPartner(True)
+            return yes if yes in actions else actions[0]
+        if state.phase is Phase.DRAW:
+            return self._draw(state, actions)
+        return self._play(state, actions)
+
+    @staticmethod
+    def _draw(state: State, actions: tuple[Action, ...]) -> Action:
+        takes = [a for a in actions if isinstance(a, TakePile)]
+        can_draw = any(isinstance(a, Draw) for a in actions)
+        if takes and (len(state.pile) >= 2 or not can_draw):
+            return min(takes, key=lambda t: (sum(c.is_wild for c in t.cards), len(t.cards)))
+        for action in actions:
+            if isinstance(action, (Draw, Decline)):
+                return action
+        return actions[0]
+
+    @staticmethod
+    def _play(state: State, actions: tuple[Action, ...]) -> Action:
+        rules = state.rules
+        seat = state.player
+        melds = state.melds[state.team_of(seat)]
+
+        def laid(action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
+            if isinstance(action, ExtendRun):
+                rest = list(action.run)
+                for card in melds[action.meld].cards:
+                    rest.remove(card)
+                return tuple(rest)
+            return action.cards
+
+        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[int, Fraction]:
+            cards = laid(action)
+            return len(cards), sum((rules.card_value(c) for c in cards), Fraction(0))
+
+        melding = [a for a in actions if isinstance(a, (LayMeld, AddToMeld, ExtendRun))]
+        if melding:
+            return max(melding, key=gain)  # max keeps the first of equals: deterministic
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if not discards:
+            return actions[0]
+        hand = state.hands[seat]
+
+        def need(action: Discard) -> tuple[bool, bool, Fraction, int]:
+            card = action.card
+            twins = card.rank is not None and sum(1 for c in hand if c.rank is card.rank) >= 2
+            return card.is_wild, twins, rules.card_value(card), card.index
+
+        return min(discards, key=need)
+
+
+def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:
+    """Let ``bots`` (one per seat, by seat number) play on from ``state``.
+
+    Returns the state once the game is over, or after ``max_moves`` moves if
+    that comes first.  A bot that returns an illegal move makes
+    :meth:`State.apply <kanasta.State.apply>` raise
+    :class:`~kanasta.IllegalActionError`.
+
+    >>> import kanasta
+    >>> from kanasta.bots import GreedyBot, RandomBot, play_out
+    >>> start = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> bots = [GreedyBot(), RandomBot(seed=1), GreedyBot(), RandomBot(seed=2)]
+    >>> len(play_out(start, bots, max_moves=10).history)
+    10
+    >>> play_out(start, bots[:2])
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: bots: need one bot per seat (4), got 2
+    """
+    players = state.rules.players
+    if len(bots) != players:
+        raise ConfigError("bots", f"need one bot per seat ({players}), got {len(bots)}")
+    if max_moves is not None and max_moves < 0:
+        raise ConfigError("max_moves", f"must be None or at least 0, not {max_moves}")
+    moves = 0
+    while not state.is_game_over and (max_moves is None or moves < max_moves):
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(bots[seat].choose(state))
+        moves += 1
+    return state

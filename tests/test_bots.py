@@ -1,0 +1,184 @@
+"""Tests of kanasta.bots: the bots only ever make legal moves, and GreedyBot
+follows the heuristic its docstring promises."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import kanasta
+from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
+
+PRESETS = {
+    "classic": kanasta.Rules.classic(),
+    "classic-3": kanasta.Rules.classic(players=3),
+    "classic-2": kanasta.Rules.classic(players=2),
+    # A lower target keeps the Kanasta game to a few hands.
+    "kanasta": attrs.evolve(kanasta.Rules.kanasta(), target_score=150),
+}
+MAX_MOVES = 20_000
+
+
+def _mixed_bots(players: int, seed: int) -> list[Bot]:
+    return [GreedyBot() if seat % 2 == 0 else RandomBot(seed=seed * 10 + seat) for seat in range(players)]
+
+
+def _checked_game(rules: kanasta.Rules, seed: int, bots: list[Bot]) -> tuple[kanasta.State, list[str]]:
+    """Play a whole game, asserting every chosen move is among the legal ones."""
+    state = kanasta.new_game(rules, seed=seed)
+    moves: list[str] = []
+    while not state.is_game_over:
+        assert len(moves) < MAX_MOVES, "game did not end"
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        action = bots[seat].choose(state)
+        assert action in legal, f"{type(bots[seat]).__name__} chose {action} not in {[str(a) for a in legal]}"
+        moves.append(str(action))
+        state = state.apply(action)
+    return state, moves
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_bots_only_make_legal_moves_over_whole_games(name: str) -> None:
+    rules = PRESETS[name]
+    state, moves = _checked_game(rules, seed=4, bots=_mixed_bots(rules.players, 4))
+    assert state.is_game_over
+    assert state.winner is not None and state.scores[state.winner] >= rules.target_score
+    assert state.hand_results and len(moves) == len(state.history)
+
+
+@pytest.mark.parametrize("name", ["classic", "kanasta"])
+def test_greedy_against_itself_finishes(name: str) -> None:
+    rules = PRESETS[name]
+    state, _ = _checked_game(rules, seed=9, bots=[GreedyBot() for _ in range(rules.players)])
+    assert state.is_game_over
+
+
+def test_random_bot_is_reproducible_and_seed_dependent() -> None:
+    rules = PRESETS["classic-2"]
+    _, a = _checked_game(rules, 1, [RandomBot(seed=1), RandomBot(seed=2)])
+    _, b = _checked_game(rules, 1, [RandomBot(seed=1), RandomBot(seed=2)])
+    _, c = _checked_game(rules, 1, [RandomBot(seed=3), RandomBot(seed=4)])
+    assert a == b
+    assert a != c
+
+
+def test_random_bot_does_not_touch_global_random() -> None:
+    import random
+
+    random.seed(123)
+    expected = random.random()
+    random.seed(123)
+    state = kanasta.new_game(PRESETS["classic"], seed=1)
+    RandomBot(seed=5).choose(state)
+    assert random.random() == expected
+
+
+def test_greedy_bot_is_deterministic() -> None:
+    rules = PRESETS["classic"]
+    first = _checked_game(rules, 2, [GreedyBot() for _ in range(4)])[1]
+    second = _checked_game(rules, 2, [GreedyBot() for _ in range(4)])[1]
+    assert first == second
+
+
+@pytest.mark.parametrize("name", ["classic", "kanasta"])
+def test_greedy_bot_follows_its_heuristic(name: str) -> None:
+    """Walk a game and check each GreedyBot decision against the documented rules."""
+    rules = PRESETS[name]
+    greedy = GreedyBot()
+    bots = _mixed_bots(rules.players, 7)
+    state = kanasta.new_game(rules, seed=7)
+    seen = {"take": 0, "meld": 0, "discard": 0}
+    while not state.is_game_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        choice = greedy.choose(state)
+        takes = [a for a in legal if isinstance(a, kanasta.TakePile)]
+        melds = [a for a in legal if isinstance(a, (kanasta.LayMeld, kanasta.AddToMeld, kanasta.ExtendRun))]
+        discards = [a for a in legal if isinstance(a, kanasta.Discard)]
+        if state.phase is kanasta.Phase.DRAW:
+            if takes and len(state.pile) >= 2:
+                assert isinstance(choice, kanasta.TakePile)
+                seen["take"] += 1
+            elif kanasta.Draw() in legal:
+                assert choice == kanasta.Draw()
+        elif state.phase is kanasta.Phase.PLAY:
+            assert not isinstance(choice, kanasta.AskPartner)
+            if melds:
+                assert choice in melds
+                seen["meld"] += 1
+            else:
+                assert isinstance(choice, kanasta.Discard)
+                seen["discard"] += 1
+                if choice.card.is_wild:
+                    assert all(d.card.is_wild for d in discards)
+                else:
+                    value = rules.card_value(choice.card)
+                    hand = state.hands[seat]
+                    singles = [
+                        d.card
+                        for d in discards
+                        if not d.card.is_wild and sum(1 for c in hand if c.rank is d.card.rank) < 2
+                    ]
+                    if singles:  # the discard is the lowest-valued unpaired natural
+                        assert choice.card in singles
+                        assert value == min(rules.card_value(c) for c in singles)
+        state = state.apply(bots[seat].choose(state))
+    assert all(n > 0 for n in seen.values()), seen
+
+
+def test_greedy_bot_answers_yes_to_partner() -> None:
+    rules = PRESETS["classic"]
+    state = kanasta.new_game(rules, seed=3)
+    rng_bot = RandomBot(seed=3)
+    for _ in range(MAX_MOVES):
+        if state.is_game_over:
+            break
+        if state.phase is kanasta.Phase.ANSWER:
+            assert GreedyBot().choose(state) == kanasta.AnswerPartner(True)
+            return
+        legal = state.legal_actions()
+        ask = kanasta.AskPartner()
+        state = state.apply(ask if ask in legal else rng_bot.choose(state))
+    pytest.fail("no position where partner is asked was reached")
+
+
+def test_play_out_checks_its_arguments_and_stops_at_max_moves() -> None:
+    start = kanasta.new_game(PRESETS["classic"], seed=1)
+    bots = _mixed_bots(4, 1)
+    with pytest.raises(kanasta.ConfigError):
+        play_out(start, bots[:3])
+    with pytest.raises(kanasta.ConfigError):
+        play_out(start, bots, max_moves=-1)
+    assert play_out(start, bots, max_moves=0) is start
+    partial = play_out(start, bots, max_moves=25)
+    assert len(partial.history) == 25 and not partial.is_game_over
+    final = play_out(partial, bots)
+    assert final.is_game_over and final.history[:25] == partial.history
+
+
+def test_play_out_refuses_an_illegal_move() -> None:
+    class Cheater:
+        def choose(self, state: kanasta.State) -> kanasta.Action:
+            return kanasta.Discard(state.hands[state.player][0])
+
+    start = kanasta.new_game(PRESETS["classic"], seed=1)
+    with pytest.raises(kanasta.IllegalActionError):
+        play_out(start, [Cheater() for _ in range(4)])
+
+
+def test_bots_refuse_a_finished_game() -> None:
+    rules = PRESETS["classic-2"]
+    final = play_out(kanasta.new_game(rules, seed=5), [GreedyBot(), GreedyBot()])
+    assert final.is_game_over
+    for bot in (GreedyBot(), RandomBot(seed=0)):
+        with pytest.raises(kanasta.IllegalActionError):
+            bot.choose(final)
+
+
+def test_builtin_bots_meet_the_protocol() -> None:
+    assert isinstance(GreedyBot(), Bot)
+    assert isinstance(RandomBot(), Bot)
+    assert not isinstance(object(), Bot)

@@ -1,0 +1,159 @@
+"""Tests of the command line (kanasta.cli, python -m kanasta)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import kanasta
+from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
+from kanasta.cli import main
+
+RULES = {
+    "classic": kanasta.Rules.classic(),
+    "classic-3": kanasta.Rules.classic(players=3),
+    "classic-2": kanasta.Rules.classic(players=2),
+    "kanasta": kanasta.Rules.kanasta(),
+}
+MOVE = re.compile(r"^  seat \d  \S")
+RESULT = re.compile(r"^Result: (team|seat) (\d) wins with (-?\d+) \(.*\) after (\d+) hands and (\d+) moves$")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = main(list(args))
+    return code, capsys.readouterr().out.splitlines()
+
+
+def _same_game(rules: kanasta.Rules, seed: int) -> kanasta.State:
+    """The game the CLI plays by default: greedy at even seats, random at odd ones."""
+    bots: list[Bot] = [
+        GreedyBot() if seat % 2 == 0 else RandomBot(seed=8 * seed + seat) for seat in range(rules.players)
+    ]
+    return play_out(kanasta.new_game(rules, seed=seed), bots)
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_play_runs_a_whole_game_and_reports_it(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, lines = _run(capsys, "play", "--rules", name, "--seed", "1")
+    assert code == 0
+    final = _same_game(RULES[name], 1)
+    match = RESULT.match(lines[-1])
+    assert match, lines[-1]
+    winner, score, hands, moves = (int(match.group(i)) for i in (2, 3, 4, 5))
+    assert final.winner is not None
+    assert (winner, score) == (final.winner, final.scores[final.winner])
+    assert (hands, moves) == (len(final.hand_results), len(final.history))
+    # One summary per hand, each with its score rows.
+    assert sum(line.startswith("--- Hand ") for line in lines) == hands
+    assert sum(line.startswith("game score") for line in lines) == hands
+    assert any(line.startswith("cards in hand") for line in lines)
+    # Moves in action notation, each of which parses back.
+    move_lines = [line for line in lines if MOVE.match(line)]
+    assert len(move_lines) == moves
+    for line in move_lines[:200]:
+        text = line[len("  seat 0  ") :].split("  -> ")[0]
+        assert str(kanasta.parse_action(text)) == text
+
+
+def test_play_prints_the_notable_events(capsys: pytest.CaptureFixture[str]) -> None:
+    _, classic = _run(capsys, "play", "--rules", "classic", "--seed", "1")
+    text = "\n".join(classic)
+    assert "=== Hand 1: dealer seat" in text
+    assert "lays red 3" in text
+    assert "takes the pile" in text
+    assert "has opened" in text
+    assert "goes out" in text
+    _, kan = _run(capsys, "play", "--rules", "kanasta", "--seed", "1", "--target", "100")
+    text = "\n".join(kan)
+    assert "picks up packet 1" in text
+    assert "; trump " in text and "Trump: " in text
+    assert "hand total (rounded up)" in text and "raw total" in text
+
+
+def test_quiet_prints_only_summaries_and_result(capsys: pytest.CaptureFixture[str]) -> None:
+    code, quiet = _run(capsys, "play", "--rules", "classic-2", "--seed", "3", "--quiet")
+    assert code == 0
+    _, loud = _run(capsys, "play", "--rules", "classic-2", "--seed", "3")
+    assert not any(MOVE.match(line) or line.startswith("===") for line in quiet)
+    assert any(MOVE.match(line) for line in loud)
+    assert quiet[-1] == loud[-1] and RESULT.match(quiet[-1])
+    assert sum(line.startswith("--- Hand ") for line in quiet) == sum(
+        line.startswith("--- Hand ") for line in loud
+    )
+    assert len(quiet) < len(loud) / 3
+
+
+def test_output_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = _run(capsys, "play", "--rules", "classic-3", "--seed", "8", "--quiet")
+    second = _run(capsys, "play", "--rules", "classic-3", "--seed", "8", "--quiet")
+    assert first == second
+
+
+def test_bots_and_target_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = _run(
+        capsys, "play", "--rules", "classic", "--seed", "2", "--bots", "random", "--target", "1000"
+    )
+    assert code == 0
+    assert lines[1].startswith("Seats: 0 random, 1 random, 2 random, 3 random")
+    assert "target 1000" in lines[0]
+    match = RESULT.match(lines[-1])
+    assert match and int(match.group(3)) >= 1000
+    code, lines = _run(capsys, "play", "--rules", "classic-3", "--bots", "random,greedy,greedy", "--quiet")
+    assert code == 0 and lines[1] == "Seats: 0 random, 1 greedy, 2 greedy"
+
+
+def test_max_moves_stops_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = _run(capsys, "play", "--max-moves", "5")
+    assert code == 1
+    assert lines[-1].startswith("Result: no winner, stopped after 5 moves")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--rules", "bridge"],
+        ["play", "--bots", "clever"],
+        ["play", "--bots", "greedy,random,greedy"],  # 3 names for 4 players
+        ["play", "--seed", "-1"],
+        ["play", "--target", "0"],
+        [],
+    ],
+)
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_module_help_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "kanasta", "--help"], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert out.returncode == 0
+    assert "usage: kanasta" in out.stdout and "play" in out.stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "kanasta", "play", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert out.returncode == 0
+    for option in ("--rules", "--seed", "--bots", "--quiet", "classic-3", "kanasta"):
+        assert option in out.stdout
+
+
+def test_module_play_exits_0() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "kanasta", "play", "--rules", "classic-2", "--seed", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1].startswith("Result: ")
