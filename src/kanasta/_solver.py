@@ -21,7 +21,7 @@ All values are in half points.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from kanasta.cards import Card, all_cards
@@ -98,10 +98,13 @@ def tables(rules: Rules) -> Tables:
 
 
 class Pos:
-    """The situation after a candidate move, as the solver needs it."""
+    """The situation after a candidate move, as the solver needs it.
+
+    ``shapes`` are the team's melds as :data:`Shape` tuples (see :func:`shape_of`).
+    """
 
     __slots__ = (
-        "t", "hand", "melds", "opened", "laid", "count", "minimum", "aside",
+        "t", "hand", "shapes", "opened", "laid", "count", "minimum", "aside",
         "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok",
         "packets_left", "black3_ok",
     )
@@ -110,7 +113,7 @@ class Pos:
         self,
         t: Tables,
         hand: tuple[Card, ...],
-        melds: tuple[Meld, ...],
+        shapes: tuple[Shape, ...],
         *,
         opened: bool,
         laid: bool,
@@ -127,7 +130,7 @@ class Pos:
     ) -> None:
         self.t = t
         self.hand = hand
-        self.melds = melds
+        self.shapes = shapes
         self.opened = opened
         self.laid = laid
         self.count = count
@@ -142,12 +145,42 @@ class Pos:
         self.black3_ok = black3_ok
 
 
+# A meld as the solver sees it:
+#   set: (0, rank, naturals, wilds, size)
+#   run: (1, suit, low, high, wild position or 0)
+Shape = tuple[int, int, int, int, int]
+
+
+def shape_of(m: Meld) -> Shape:
+    """The solver's view of a meld."""
+    if m.kind is MeldKind.SET:
+        assert m.rank is not None
+        w = m.wild_count
+        return (0, m.rank.value, len(m.cards) - w, w, len(m.cards))
+    assert m.suit is not None
+    wild = 0 if m.wild_index is None else m.low + m.wild_index
+    return (1, m.suit.value, m.low, m.high, wild)
+
+
+def size_of(s: Shape) -> int:
+    """Number of cards in a meld shape."""
+    return s[4] if s[0] == 0 else s[3] - s[2] + 1
+
+
 def canastas(melds: tuple[Meld, ...]) -> int:
     return sum(1 for m in melds if len(m.cards) >= 7)
 
 
+def shape_canastas(shapes: tuple[Shape, ...]) -> int:
+    return sum(1 for s in shapes if size_of(s) >= 7)
+
+
 def natural_run_laid(melds: tuple[Meld, ...]) -> bool:
     return any(m.kind is MeldKind.RUN and m.wild_index is None for m in melds)
+
+
+def natural_runs(shapes: tuple[Shape, ...]) -> int:
+    return sum(1 for s in shapes if s[0] == 1 and s[4] == 0)
 
 
 def finishable(p: Pos) -> bool:
@@ -159,7 +192,7 @@ def finishable(p: Pos) -> bool:
         p.forbidden is None or any(c is not p.forbidden for c in hand)
     ):
         return True
-    if n == 1 and _discard_empty_ok(p, hand[0], canastas(p.melds)):
+    if n == 1 and _discard_empty_ok(p, hand[0], shape_canastas(p.shapes)):
         return True
     if n == 0:  # pragma: no cover - the engine settles emptied hands itself
         return False
@@ -210,14 +243,13 @@ def _classic(p: Pos) -> bool:
     t = p.t
     rules = t.rules
     counts = _Counts(p.hand, t)
-    by_rank: dict[int, Meld] = {}
+    by_rank: dict[int, Shape] = {}
     b3_meld = 0
-    for m in p.melds:
-        assert m.rank is not None
-        if m.rank.value == 3 and rules.black_threes:
-            b3_meld = len(m.cards)
+    for m in p.shapes:
+        if m[1] == 3 and rules.black_threes:
+            b3_meld = m[4]
         else:
-            by_rank[m.rank.value] = m
+            by_rank[m[1]] = m
     if p.aside:
         # The rest of a pile taken before the team was down waits aside until
         # the minimum is reached, then joins the hand (C-PILE-5).  Asking and
@@ -250,7 +282,7 @@ def _wild_cap(t: Tables, nat: int, wild: int) -> int:
 
 
 def _classic_best(
-    nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Meld], t: Tables
+    nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Shape], t: Tables
 ) -> tuple[int, int]:
     """(most value melded from hand, cards kept in that plan) — no black 3s melded."""
     value = 0
@@ -264,8 +296,8 @@ def _classic_best(
         n = nat[r]
         meld = by_rank.get(r)
         if meld is not None:
-            w = meld.wild_count
-            cap += _wild_cap(t, len(meld.cards) - w + n, w)
+            w = meld[3]
+            cap += _wild_cap(t, meld[2] + n, w)
             value += n * v[(r - 1) * 4]
         elif n >= 3:
             cap += _wild_cap(t, n, 0)
@@ -288,7 +320,7 @@ def _classic_best(
     return value, kept
 
 
-def _classic_keep(counts: _Counts, by_rank: dict[int, Meld], t: Tables, need: int, k: int) -> bool:
+def _classic_keep(counts: _Counts, by_rank: dict[int, Shape], t: Tables, need: int, k: int) -> bool:
     """Can melds from hand add ``need`` half points while keeping ``k`` cards?"""
     value, kept = _classic_best(counts.nat, counts.jokers, counts.deuces, by_rank, t)
     kept += counts.black3
@@ -325,7 +357,7 @@ def _classic_keep(counts: _Counts, by_rank: dict[int, Meld], t: Tables, need: in
 
 
 def _classic_out(
-    p: Pos, counts: _Counts, by_rank: dict[int, Meld], b3_meld: int, t: Tables, need: int,
+    p: Pos, counts: _Counts, by_rank: dict[int, Shape], b3_meld: int, t: Tables, need: int,
     *, discard: bool = True,
 ) -> bool:
     """Can every card but at most one (discarded) be melded, with the canastas needed?"""
@@ -368,7 +400,7 @@ def _classic_out(
     return False
 
 
-def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Meld], t: Tables) -> int:
+def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Shape], t: Tables) -> int:
     """Most canastas when all these cards are melded; -1 when they cannot all be."""
     mandatory = 0
     cap_total = 0
@@ -380,9 +412,9 @@ def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[
         n = nat[r]
         meld = by_rank.get(r)
         if meld is not None:
-            w = meld.wild_count
-            size = len(meld.cards) + n
-            cap = _wild_cap(t, size - w, w)
+            w = meld[3]
+            size = meld[4] + n
+            cap = _wild_cap(t, meld[2] + n, w)
         elif n >= 3:
             size = n
             cap = _wild_cap(t, n, 0)
@@ -416,48 +448,60 @@ def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[
 
 # ------------------------------------------------------------------ search
 
-# A meld shape for the search:
-#   set: (0, rank, naturals, wilds, size)
-#   run: (1, suit, low, high, wild position or 0)
-Shape = tuple[int, int, int, int, int]
+# NAT_AT[suit][position]: the card index of the natural card at a run position
+# (1 = low ace ... 13 = king, 14 = high ace).
+NAT_AT: Final = tuple(
+    tuple(((1 if pos == 14 else pos) - 1) * 4 + suit if pos else -1 for pos in range(15))
+    for suit in range(4)
+)
+
+# Results of searched nodes, shared by every search with the same rules and
+# flags (a node's answer depends only on its key).  Bounded: cleared when full.
+_MEMO: dict[tuple[object, ...], bool] = {}
+_MEMO_LIMIT: Final = 400_000
 
 
-def _shape(m: Meld) -> Shape:
-    if m.kind is MeldKind.SET:
-        assert m.rank is not None
-        w = m.wild_count
-        return (0, m.rank.value, len(m.cards) - w, w, len(m.cards))
-    assert m.suit is not None
-    wild = 0 if m.wild_index is None else m.low + m.wild_index
-    return (1, m.suit.value, m.low, m.high, wild)
+_size = size_of
 
 
 def _natural_at(suit: int, position: int) -> int:
     """Card index of the natural card at a run position (14 = high ace)."""
-    rank = 1 if position == 14 else position
-    return (rank - 1) * 4 + suit
+    return NAT_AT[suit][position]
 
 
 class _Search:
-    __slots__ = (
-        "t", "rules", "p", "seen", "canon", "need_run", "minimum", "R",
-        "forbidden", "exempt_open", "budget",
-    )
+    __slots__ = ("t", "rules", "p", "canon", "need_run", "minimum", "R", "forbidden", "budget", "flags", "exempt")
 
     def __init__(self, p: Pos) -> None:
+        rules = p.t.rules
         self.t = p.t
-        self.rules = p.t.rules
+        self.rules = rules
         self.p = p
-        self.seen: set[object] = set()
-        self.canon = not self.rules.runs and p.forbidden is None
-        self.need_run = self.rules.opening_natural_run
+        self.canon = not rules.runs and p.forbidden is None
+        self.need_run = rules.opening_natural_run
         self.minimum = p.minimum
-        self.R = self.rules.canastas_to_go_out
+        self.R = rules.canastas_to_go_out
         self.forbidden = -1 if p.forbidden is None else p.forbidden.index
-        self.budget = 200_000
+        self.exempt = rules.opening_one_card_exempt or p.out_exempt
+        self.budget = 2_000_000
+        self.flags = (
+            rules, p.minimum, self.forbidden, p.no_out, p.out_exempt, p.discard_empty_ok, p.black3_ok,
+        )
 
-    def value_of(self, i: int) -> int:
-        return self.t.value[i]
+    def goal(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
+        """True/False when the node is settled, None to search on."""
+        p = self.p
+        n = len(hand)
+        if n == 0:
+            if p.no_out or sum(1 for s in shapes if _size(s) >= 7) < self.R:
+                return False
+            return opened or p.out_exempt
+        if opened and not must_out and n >= 2 and (self.forbidden < 0 or any(i != self.forbidden for i in hand)):
+            return True
+        if n == 1 and hand[0] != self.forbidden and not p.no_out and p.discard_empty_ok:
+            if (opened or p.out_exempt) and sum(1 for s in shapes if _size(s) >= 7) >= self.R:
+                return True
+        return None
 
     def open_now(self, shapes: tuple[Shape, ...], count: int, n: int) -> bool:
         if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
@@ -465,22 +509,6 @@ class _Search:
         if count >= self.minimum:
             return True
         return self.rules.opening_one_card_exempt and n <= 1
-
-    def goal(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
-        """True/False when the node is settled, None to search on."""
-        p = self.p
-        n = len(hand)
-        n_can = sum(1 for s in shapes if (s[4] if s[0] == 0 else s[3] - s[2] + 1) >= 7)
-        if n == 0:
-            if p.no_out or n_can < self.R:
-                return False
-            return opened or p.out_exempt
-        if opened and not must_out and n >= 2 and any(i != self.forbidden for i in hand):
-            return True
-        if n == 1 and hand[0] != self.forbidden and not p.no_out and p.discard_empty_ok:
-            if n_can >= self.R and (opened or p.out_exempt):
-                return True
-        return None
 
     def run(self) -> bool:
         p = self.p
@@ -490,7 +518,9 @@ class _Search:
             canon = self.t.canon
             hand = tuple(sorted(canon[i] for i in hand))
             aside = tuple(sorted(canon[i] for i in aside))
-        shapes = tuple(sorted(_shape(m) for m in p.melds))
+        shapes = tuple(sorted(p.shapes))
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
         return self.dfs(hand, shapes, p.count, p.opened, aside, p.must_out)
 
     def dfs(
@@ -505,50 +535,119 @@ class _Search:
         settled = self.goal(hand, shapes, opened, must_out)
         if settled is not None:
             return settled
-        key = (hand, shapes, min(count, self.minimum) if not opened else -1, opened, aside, must_out)
-        if key in self.seen:
-            return False
-        self.seen.add(key)
+        key = (self.flags, hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
+        known = _MEMO.get(key)
+        if known is not None:
+            return known
         self.budget -= 1
         if self.budget < 0:  # pragma: no cover - a safety net, never reached in practice
             raise RuntimeError("E-2 search too large")
-        if not opened and not self.hopeful(hand, shapes, count):
-            return False
-        for new_hand, new_shapes, gain, b3 in self.steps(hand, shapes, must_out):
-            c2 = count + gain if not opened else count
-            o2 = opened
-            h2 = new_hand
-            a2 = aside
-            if not o2 and self.open_now(new_shapes, c2, len(new_hand)):
-                o2 = True
-                if aside:
-                    h2 = tuple(sorted(new_hand + aside))
-                    a2 = ()
-            if self.dfs(h2, new_shapes, c2, o2, a2, must_out or b3):
-                return True
-        return False
+        result = False
+        if opened or self.hopeful(hand, shapes, count):
+            for new_hand, new_shapes, gain, b3 in self.steps(hand, shapes, must_out):
+                c2 = count if opened else count + gain
+                o2 = opened
+                h2 = new_hand
+                a2 = aside
+                if not o2 and self.open_now(new_shapes, c2, len(new_hand)):
+                    o2 = True
+                    if aside:
+                        h2 = tuple(sorted(new_hand + aside))
+                        a2 = ()
+                if self.dfs(h2, new_shapes, c2, o2, a2, must_out or b3):
+                    result = True
+                    break
+        _MEMO[key] = result
+        return result
 
+    # ---------------------------------------------------------- bounds
     def hopeful(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
-        """A quick necessary condition for opening from here (value or exemption)."""
-        if self.need_run:
-            has_run = any(s[0] == 1 and s[4] == 0 for s in shapes)
-            if not has_run and not self.natural_window(hand):
-                return False
-        total = count + sum(self.t.value[i] for i in hand)
-        if total >= self.minimum:
-            return True
-        exempt = self.rules.opening_one_card_exempt or self.p.out_exempt
-        if not exempt:
-            return False
-        biggest = max([len(hand)] + [(s[4] if s[0] == 0 else s[3] - s[2] + 1) + len(hand) for s in shapes])
-        return biggest >= 7 or self.R == 0
+        """A necessary condition for a team that is not open to open from here.
 
-    def natural_window(self, hand: tuple[int, ...]) -> bool:
-        present = set(hand)
+        Either the cards that could possibly join a meld are worth enough while
+        two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
+        and a canasta could still be formed.
+        """
+        t = self.t
+        rules = self.rules
+        value = t.value
+        cnt: dict[int, int] = {}
+        for i in hand:
+            cnt[i] = cnt.get(i, 0) + 1
+        wilds = sum(n for i, n in cnt.items() if i == 52 or 4 <= i < 8)
+        nat_rank = [0] * 15
+        for i, n in cnt.items():
+            if i < 52 and not 4 <= i < 8:
+                nat_rank[i // 4 + 1] += n
+        set_ranks = {s[1] for s in shapes if s[0] == 0 and s[4] < t.max_size}
+        covered = [[False] * 16 for _ in range(4)]
+        runs = rules.runs
+        if runs:
+            for s in shapes:
+                if s[0] == 1:
+                    row = covered[s[1]]
+                    for pos in range(s[2], s[3] + 1):
+                        row[pos] = True
+            for i in cnt:
+                if i < 52:
+                    suit = i % 4
+                    rank = i // 4 + 1
+                    covered[suit][rank] = True
+                    if rank == 1:
+                        covered[suit][14] = True
+        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
+            if not self._natural_window(cnt):
+                return False
+        ok_value = 0
+        ok_values: list[int] = []
+        dead = 0
+        for i, n in cnt.items():
+            if i == 52 or (4 <= i < 8 and not runs):
+                ok_value += value[i] * n
+                ok_values.extend([value[i]] * n)
+                continue
+            rank = i // 4 + 1
+            ok = False
+            if t.set_rank[rank] and (
+                rank in set_ranks or nat_rank[rank] >= 3 or (nat_rank[rank] == 2 and wilds)
+            ):
+                ok = True
+            if not ok and runs:
+                row = covered[i % 4]
+                for pos in ((1, 14) if rank == 1 else (rank,)):
+                    for lo in range(max(1, pos - 2), min(pos, 12) + 1):
+                        missing = (not row[lo]) + (not row[lo + 1]) + (not row[lo + 2])
+                        if missing == 0 or (missing == 1 and wilds):
+                            ok = True
+                            break
+                    if ok:
+                        break
+                if not ok and 4 <= i < 8:
+                    ok = True  # a 2 can always stand as a wild card
+            if ok:
+                v = value[i]
+                ok_value += v * n
+                ok_values.extend([v] * n)
+            else:
+                dead += n
+        keep = max(0, 2 - dead)
+        if keep:
+            ok_values.sort()
+            ok_value -= sum(ok_values[:keep])
+        if count + ok_value >= self.minimum:
+            return True
+        if not self.exempt:
+            return False
+        if self.R == 0 or any(_size(s) >= 7 for s in shapes):
+            return True
+        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered)
+
+    def _natural_window(self, cnt: dict[int, int]) -> bool:
         for suit in range(4):
+            row = NAT_AT[suit]
             run = 0
             for pos in range(1, 15):
-                if _natural_at(suit, pos) in present:
+                if row[pos] in cnt:
                     run += 1
                     if run >= 3:
                         return True
@@ -556,25 +655,62 @@ class _Search:
                     run = 0
         return False
 
+    def _canasta_possible(
+        self,
+        cnt: dict[int, int],
+        shapes: tuple[Shape, ...],
+        nat_rank: list[int],
+        wilds: int,
+        covered: list[list[bool]],
+    ) -> bool:
+        rules = self.rules
+        extra = min(wilds, rules.max_wilds)
+        best_set = {s[1]: s[4] for s in shapes if s[0] == 0}
+        for rank in range(1, 14):
+            if self.t.set_rank[rank] and nat_rank[rank] + best_set.get(rank, 0) + extra >= 7:
+                return True
+        if rules.runs:
+            for suit in range(4):
+                row = covered[suit]
+                for lo in range(1, 15):
+                    gaps = 0
+                    length = 0
+                    for pos in range(lo, 15):
+                        if not row[pos]:
+                            gaps += 1
+                            if gaps > (1 if wilds else 0):
+                                break
+                        length += 1
+                        if length >= 7:
+                            return True
+        return False
+
+    # ----------------------------------------------------------- steps
     def steps(
         self, hand: tuple[int, ...], shapes: tuple[Shape, ...], must_out: bool
     ) -> list[tuple[tuple[int, ...], tuple[Shape, ...], int, bool]]:
         """Every single-card step: (new hand, new shapes, value gained, black-3 meld)."""
         t = self.t
         rules = self.rules
-        out: list[tuple[tuple[int, ...], tuple[Shape, ...], int, bool]] = []
-        distinct = sorted(set(hand))
-        wilds = [i for i in distinct if is_wild_i(i)]
         value = t.value
+        nat2 = t.nat2
+        out: list[tuple[tuple[int, ...], tuple[Shape, ...], int, bool]] = []
+        cnt: dict[int, int] = {}
+        for i in hand:
+            cnt[i] = cnt.get(i, 0) + 1
+        wilds = [i for i in sorted(cnt) if i == 52 or 4 <= i < 8]
 
-        def remove(*cards: int) -> tuple[int, ...] | None:
+        def remove(cards: tuple[int, ...]) -> tuple[int, ...]:
             lst = list(hand)
             for c in cards:
-                try:
-                    lst.remove(c)
-                except ValueError:
-                    return None
+                lst.remove(c)
             return tuple(lst)
+
+        def have(cards: tuple[int, ...]) -> bool:
+            need: dict[int, int] = {}
+            for c in cards:
+                need[c] = need.get(c, 0) + 1
+            return all(cnt.get(c, 0) >= k for c, k in need.items())
 
         def with_shape(index: int | None, new: Shape) -> tuple[Shape, ...]:
             lst = list(shapes)
@@ -582,136 +718,116 @@ class _Search:
                 lst.append(new)
             else:
                 lst[index] = new
-            return tuple(sorted(lst))
+            lst.sort()
+            return tuple(lst)
 
+        black3_rules = rules.black_threes
         # additions to existing melds
         for si, s in enumerate(shapes):
             if s[0] == 0:
                 _, rank, nat, wild, size = s
                 if size >= t.max_size:
                     continue
-                if rank == 3 and rules.black_threes:
+                if rank == 3 and black3_rules:
                     if size < 4:
                         for b in (8, 11):
-                            if b in hand:
-                                h2 = remove(b)
-                                assert h2 is not None
-                                out.append((h2, with_shape(si, (0, 3, nat + 1, 0, size + 1)), value[b], True))
+                            if b in cnt:
+                                out.append((remove((b,)), with_shape(si, (0, 3, nat + 1, 0, size + 1)), value[b], True))
                                 break
                     continue
                 base = (rank - 1) * 4
-                for i in distinct:
-                    if base <= i < base + 4:
-                        h2 = remove(i)
-                        assert h2 is not None
-                        out.append((h2, with_shape(si, (0, rank, nat + 1, wild, size + 1)), value[i], False))
+                for i in range(base, base + 4):
+                    if i in cnt:
+                        out.append((remove((i,)), with_shape(si, (0, rank, nat + 1, wild, size + 1)), value[i], False))
                 if wild < rules.max_wilds and not (rules.wilds_within_naturals and wild + 1 > nat):
                     for i in wilds:
-                        h2 = remove(i)
-                        assert h2 is not None
-                        out.append((h2, with_shape(si, (0, rank, nat, wild + 1, size + 1)), value[i], False))
+                        out.append((remove((i,)), with_shape(si, (0, rank, nat, wild + 1, size + 1)), value[i], False))
             else:
                 _, suit, low, high, wpos = s
-                length = high - low + 1
+                row = NAT_AT[suit]
                 ends = []
-                if length < t.run_max:
+                if high - low + 1 < t.run_max:
                     if low > 1:
                         ends.append(low - 1)
                     if high < 14:
                         ends.append(high + 1)
                 for pos in ends:
-                    nat_card = _natural_at(suit, pos)
-                    if nat_card in hand:
-                        gain = t.nat2 if pos == 2 else value[nat_card]
-                        h2 = remove(nat_card)
-                        assert h2 is not None
-                        nl, nh = min(low, pos), max(high, pos)
-                        out.append((h2, with_shape(si, (1, suit, nl, nh, wpos)), gain, False))
+                    nat_card = row[pos]
+                    nl, nh = min(low, pos), max(high, pos)
+                    if nat_card in cnt:
+                        gain = nat2 if pos == 2 else value[nat_card]
+                        out.append((remove((nat_card,)), with_shape(si, (1, suit, nl, nh, wpos)), gain, False))
                     if wpos == 0:
                         for i in wilds:
                             if pos == 2 and i == 4 + suit:
                                 continue  # that 2 would be natural here
-                            h2 = remove(i)
-                            assert h2 is not None
-                            nl, nh = min(low, pos), max(high, pos)
-                            out.append((h2, with_shape(si, (1, suit, nl, nh, pos)), value[i], False))
+                            out.append((remove((i,)), with_shape(si, (1, suit, nl, nh, pos)), value[i], False))
                 if wpos:
-                    nat_card = _natural_at(suit, wpos)
-                    if nat_card in hand:
-                        gain = t.nat2 if wpos == 2 else value[nat_card]
+                    nat_card = row[wpos]
+                    if nat_card in cnt:
+                        gain = nat2 if wpos == 2 else value[nat_card]
+                        h2 = remove((nat_card,))
                         for pos in ends:
-                            h2 = remove(nat_card)
-                            assert h2 is not None
                             nl, nh = min(low, pos), max(high, pos)
                             out.append((h2, with_shape(si, (1, suit, nl, nh, pos)), gain, False))
         # new sets of three
-        naturals_by_rank: dict[int, list[int]] = {}
-        for i in distinct:
-            if i < 52 and not is_wild_i(i):
-                naturals_by_rank.setdefault(rank_of(i), []).append(i)
         have_set = {s[1] for s in shapes if s[0] == 0}
-        for rank, cards in naturals_by_rank.items():
-            if not t.set_rank[rank]:
+        by_rank: dict[int, list[int]] = {}
+        for i in cnt:
+            if i < 52 and not 4 <= i < 8:
+                by_rank.setdefault(i // 4 + 1, []).append(i)
+        for rank, cards in by_rank.items():
+            if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have_set):
                 continue
-            if rules.one_meld_per_rank and rank in have_set:
-                continue
-            pool = [i for i in cards for _ in range(hand.count(i))]
+            pool = [i for i in sorted(cards) for _ in range(cnt[i])]
             if len(pool) < 2:
                 continue
-            triples = set(_combos(pool, 3))
-            for tri in sorted(triples):
-                h2 = remove(*tri)
-                assert h2 is not None
-                out.append((h2, with_shape(None, (0, rank, 3, 0, 3)), sum(value[i] for i in tri), False))
-            if rules.max_wilds >= 1:
-                for pair in sorted(set(_combos(pool, 2))):
-                    for w in wilds:
-                        h2 = remove(pair[0], pair[1], w)
-                        if h2 is None:
-                            continue
-                        gain = value[pair[0]] + value[pair[1]] + value[w]
-                        out.append((h2, with_shape(None, (0, rank, 2, 1, 3)), gain, False))
+            if len(pool) >= 3:
+                for tri in sorted(set(_combos(pool, 3))):
+                    out.append((remove(tri), with_shape(None, (0, rank, 3, 0, 3)), value[tri[0]] * 3, False))
+            for pair in sorted(set(_combos(pool, 2))):
+                for w in wilds:
+                    gain = value[pair[0]] * 2 + value[w]
+                    out.append((remove(pair + (w,)), with_shape(None, (0, rank, 2, 1, 3)), gain, False))
         # black 3s, only by a player going out (C-THREE-2)
-        if self.p.black3_ok and rules.black_threes and not any(s[0] == 0 and s[1] == 3 for s in shapes):
+        if self.p.black3_ok and black3_rules and not any(s[0] == 0 and s[1] == 3 for s in shapes):
             pool = [i for i in hand if i in (8, 11)]
             if len(pool) >= 3:
                 for tri in sorted(set(_combos(pool, 3))):
-                    h2 = remove(*tri)
-                    assert h2 is not None
-                    out.append((h2, with_shape(None, (0, 3, 3, 0, 3)), sum(value[i] for i in tri), True))
+                    out.append((remove(tri), with_shape(None, (0, 3, 3, 0, 3)), value[8] * 3, True))
         # new runs of three
         if rules.runs:
-            present = set(hand)
             for suit in range(4):
+                row = NAT_AT[suit]
+                present = [pos != 0 and row[pos] in cnt for pos in range(15)]
+                if sum(present) < 2:
+                    continue
                 for low in range(1, 13):
-                    cells = [_natural_at(suit, low + k) for k in range(3)]
-                    have = [c in present for c in cells]
-                    if all(have):
-                        h2 = remove(*cells)
-                        assert h2 is not None
-                        gain = sum(t.nat2 if low + k == 2 else value[c] for k, c in enumerate(cells))
-                        out.append((h2, with_shape(None, (1, suit, low, low + 2, 0)), gain, False))
+                    window = present[low:low + 3]
+                    missing = 3 - sum(window)
+                    if missing > 1:
+                        continue
+                    cells = (row[low], row[low + 1], row[low + 2])
+                    gains = tuple(nat2 if low + k == 2 else value[cells[k]] for k in range(3))
+                    if missing == 0 and have(cells):
+                        out.append((remove(cells), with_shape(None, (1, suit, low, low + 2, 0)), sum(gains), False))
                     for k in range(3):
-                        if not all(have[j] for j in range(3) if j != k):
+                        if missing == 1 and window[k]:
                             continue
-                        others = [cells[j] for j in range(3) if j != k]
-                        gain0 = sum(t.nat2 if low + j == 2 else value[cells[j]] for j in range(3) if j != k)
+                        others = tuple(cells[j] for j in range(3) if j != k)
+                        gain0 = sum(gains[j] for j in range(3) if j != k)
                         for w in wilds:
                             if low + k == 2 and w == 4 + suit:
                                 continue
-                            h2 = remove(*others, w)
-                            if h2 is None:
-                                continue
-                            out.append((h2, with_shape(None, (1, suit, low, low + 2, low + k)), gain0 + value[w], False))
-        if must_out:
-            return out
-        out.sort(key=lambda step: -step[2])
+                            used = others + (w,)
+                            if have(used):
+                                out.append((remove(used), with_shape(None, (1, suit, low, low + 2, low + k)), gain0 + value[w], False))
+        if not must_out:
+            out.sort(key=lambda step: -step[2])
         return out
 
 
 def _combos(pool: list[int], k: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
     return [tuple(sorted(c)) for c in combinations(pool, k)]
 
 

@@ -15,15 +15,24 @@ True
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterable, Sequence
-from itertools import product
-from typing import Final
+from collections.abc import Iterable
 
 import attrs
 
 from kanasta import _rng
-from kanasta._solver import Pos, Tables, canastas, finishable, natural_run_laid, rank_of, tables
+from kanasta._checks import (
+    BY_INDEX,
+    Ctx,
+    Problem,
+    answer_problem,
+    explain,
+    half_value,
+    legal_takes,
+    remove_cards,
+    sort_cards,
+)
+from kanasta._movegen import play_actions
+from kanasta._solver import canastas, natural_run_laid, tables
 from kanasta.actions import (
     DECLINE,
     DRAW,
@@ -40,7 +49,7 @@ from kanasta.actions import (
     LayMeld,
     TakePile,
 )
-from kanasta.cards import DECK, Card, all_cards
+from kanasta.cards import DECK, Card
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.rules import Rules
@@ -66,25 +75,6 @@ from kanasta.state import (
 )
 
 __all__ = ["apply", "explain", "legal_actions", "new_game"]
-
-Problem = tuple[str, str]
-_CARDS: Final = all_cards()
-_BY_INDEX: Final = operator.attrgetter("index")
-
-
-def _sort(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_BY_INDEX))
-
-
-def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
-    """``hand`` without ``cards`` (a multiset difference), or None if some are missing."""
-    lst = list(hand)
-    for c in cards:
-        try:
-            lst.remove(c)
-        except ValueError:
-            return None
-    return tuple(lst)
 
 
 # ------------------------------------------------------------------ new game
@@ -255,11 +245,11 @@ def _deal(d: _Draft, hand_number: int) -> None:
     pos = 0
     for k in range(n):
         seat = (first + k) % n
-        hands[seat] = _sort(deck[pos:pos + rules.hand_size])
+        hands[seat] = sort_cards(deck[pos:pos + rules.hand_size])
         pos += rules.hand_size
     packets = []
     for _ in range(rules.packets):
-        packets.append(_sort(deck[pos:pos + rules.packet_size]))
+        packets.append(sort_cards(deck[pos:pos + rules.packet_size]))
         pos += rules.packet_size
     d.hand_number = hand_number
     d.hands = hands
@@ -310,467 +300,10 @@ def _deal(d: _Draft, hand_number: int) -> None:
                     d.events.append(RedThreeLaid(seat=seat, card=red, source="deal", replacement=repl))
                     if repl is not None:
                         rest.append(repl)
-                d.hands[seat] = _sort(rest)
+                d.hands[seat] = sort_cards(rest)
     d.player = first
     d.phase = Phase.DRAW
     d.turn = Turn(first_meld=True, own_from=0)
-
-
-# --------------------------------------------------------------- the context
-
-
-class _Ctx:
-    """What every check of the current player's turn needs, computed once."""
-
-    __slots__ = (
-        "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
-        "R", "out_exempt", "discard_empty_ok", "packets_left", "black3_ok", "n_canastas",
-    )
-
-    def __init__(self, s: State) -> None:
-        rules = s.rules
-        self.s = s
-        self.rules = rules
-        self.t = tables(rules)
-        seat = s.player
-        if s.phase is Phase.ANSWER:
-            seat = (seat + 2) % rules.players
-        self.seat = seat
-        self.team = team = seat % rules.teams
-        self.hand = s.hands[seat]
-        self.melds = s.melds[team]
-        self.turn = s.turn
-        self.opened = s.opened[team]
-        self.minimum = self.t.minimum(s.scores[team])
-        self.R = rules.canastas_to_go_out
-        self.out_exempt = (
-            rules.concealed_bonus is not None
-            and s.turn.drew == "stock"
-            and not self.opened
-            and s.turn.first_meld
-            and not s.turn.added_to_old
-        )
-        self.discard_empty_ok = not (
-            rules.packet_team_melds_out and s.packets and s.packets_taken[team] > 0
-        )
-        self.packets_left = len(s.packets)
-        # Decision: while the rest of a pile waits aside (C-PILE-5) the player's
-        # hand is not complete, so black-3 melds (which bind the player to go
-        # out) and asking partner are not offered until the team is down.
-        self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
-        self.n_canastas = canastas(self.melds)
-
-    def pos(
-        self,
-        hand: tuple[Card, ...],
-        melds: tuple[Meld, ...],
-        *,
-        opened: bool,
-        laid: bool,
-        count: int,
-        aside: tuple[Card, ...],
-        must_out: bool,
-        no_out: bool,
-    ) -> Pos:
-        return Pos(
-            self.t, hand, melds, opened=opened, laid=laid, count=count, minimum=self.minimum,
-            aside=aside, forbidden=self.turn.forbidden, must_out=must_out, no_out=no_out,
-            out_exempt=self.out_exempt, discard_empty_ok=self.discard_empty_ok,
-            packets_left=self.packets_left, black3_ok=self.black3_ok,
-        )
-
-    def open_condition(self, melds: tuple[Meld, ...], count: int, n_hand: int) -> bool:
-        """K-OPEN-1..4 / C-OPEN-2: would the team be open with these melds and count?"""
-        rules = self.rules
-        if rules.opening_natural_run and not natural_run_laid(melds):
-            return False
-        if count >= self.minimum:
-            return True
-        return rules.opening_one_card_exempt and n_hand <= 1
-
-
-def _rid(rules: Rules, classic: str, kanasta: str) -> str:
-    """The RULES ID for a check, by the option in play (meld_must_keep_two marks Part C)."""
-    return classic if rules.meld_must_keep_two else kanasta
-
-
-def _half_value(t: Tables, meld: Meld) -> int:
-    total = 0
-    value = t.value
-    if meld.kind is MeldKind.RUN:
-        for i, c in enumerate(meld.cards):
-            total += t.nat2 if meld.is_natural_two(i) else value[c.index]
-    else:
-        for c in meld.cards:
-            total += value[c.index]
-    return total
-
-
-def _empty_problem(ctx: _Ctx, n_canastas: int, opened: bool, *, by_discard: bool) -> Problem | None:
-    """May the player empty the hand now (go out or pick up a packet)?"""
-    rules = ctx.rules
-    if ctx.turn.answer is False:
-        return ("C-OUT-3", "partner answered no: you may not go out this turn")
-    if n_canastas < ctx.R:
-        return (
-            _rid(rules, "C-OUT-1", "K-OUT-1"),
-            f"the team needs {ctx.R} canasta(s) before a hand may be emptied",
-        )
-    if not opened and not ctx.out_exempt:
-        return (_rid(rules, "C-OPEN-2", "K-OPEN-1"), "the team is not down (open) yet")
-    if by_discard and not ctx.discard_empty_ok:
-        return ("K-OUT-4", "your team took a packet and another is on the table: the last card must be melded")
-    return None
-
-
-def _after_meld(
-    ctx: _Ctx,
-    removed: Sequence[Card],
-    index: int | None,
-    meld: Meld,
-    gain: int,
-    *,
-    black3: bool = False,
-) -> Problem | None:
-    """Check the position a meld move leads to: C-OUT-1, K-OUT-1, E-2."""
-    hand = _remove(ctx.hand, removed)
-    if hand is None:
-        return ("G-TURN-1", "those cards are not all in your hand")
-    melds = list(ctx.melds)
-    if index is None:
-        melds.append(meld)
-    else:
-        melds[index] = meld
-    new_melds = tuple(melds)
-    turn = ctx.turn
-    count = turn.count_halves + gain
-    opened = ctx.opened or ctx.open_condition(new_melds, count, len(hand))
-    aside = turn.aside
-    if opened and aside:
-        hand = hand + aside
-        aside = ()
-    n_can = canastas(new_melds)
-    if not hand:
-        return _empty_problem(ctx, n_can, opened, by_discard=False)
-    rules = ctx.rules
-    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
-        return ("C-OUT-1", f"without {ctx.R} canasta(s) a meld must leave you at least two cards")
-    pos = ctx.pos(
-        hand, new_melds, opened=opened, laid=True, count=count, aside=aside,
-        must_out=turn.must_go_out or turn.answer is True or black3, no_out=turn.answer is False,
-    )
-    if not finishable(pos):
-        return ("E-2", "after this move the turn could not be finished legally")
-    return None
-
-
-# ------------------------------------------------------------------- checks
-
-
-def explain(s: State, action: Action) -> Problem | None:
-    """Why ``action`` is illegal in ``s`` as ``(RULES ID, message)``, or None if legal.
-
-    >>> import kanasta
-    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-    >>> kanasta.engine.explain(s, kanasta.Draw()) is None
-    True
-    >>> kanasta.engine.explain(s, kanasta.Decline())[0]
-    'C-OUT-5'
-    """
-    cached = s._legal
-    if cached is not None and action in cached[1]:
-        return None
-    if s.phase is Phase.GAME_OVER:
-        return ("G-GAME-1", "the game is over")
-    if isinstance(action, AnswerPartner):
-        if s.phase is not Phase.ANSWER:
-            return ("C-OUT-3", "nobody has asked to go out")
-        return _answer_problem(_Ctx(s), action)
-    if s.phase is Phase.ANSWER:
-        return ("C-OUT-3", "your partner asked to go out: answer yes or no")
-    if isinstance(action, (Draw, TakePile, Decline)):
-        if s.phase is not Phase.DRAW:
-            return ("G-TURN-1", "you have drawn already this turn")
-        if isinstance(action, Draw):
-            if not s.stock:
-                return ("C-OUT-5", "the stock is empty")
-            return None
-        if isinstance(action, TakePile):
-            return _take_problem(_Ctx(s), action)
-        return _decline_problem(_Ctx(s))
-    if s.phase is not Phase.PLAY:
-        return ("G-TURN-1", "it is the draw phase: draw from the stock or take the pile")
-    ctx = _Ctx(s)
-    if isinstance(action, Discard):
-        return _discard_problem(ctx, action.card)
-    if isinstance(action, LayMeld):
-        return _new_meld_problem(ctx, action.cards)
-    if isinstance(action, AddToMeld):
-        return _add_problem(ctx, action.meld, action.cards)
-    if isinstance(action, ExtendRun):
-        return _extend_problem(ctx, action.meld, action.run)
-    if isinstance(action, AskPartner):
-        return _ask_problem(ctx)
-    return ("G-TURN-1", f"not a move: {action!r}")
-
-
-def _decline_problem(ctx: _Ctx) -> Problem | None:
-    s = ctx.s
-    if s.stock or ctx.rules.stock_end != "pile_play":
-        return ("C-OUT-5", "you may decline the pile only when the stock is empty")
-    takes = _legal_takes(ctx)
-    if any(not t.cards for t in takes):
-        return ("C-OUT-5", "the top card goes onto your team's meld: you must take the pile")
-    return None
-
-
-def _discard_problem(ctx: _Ctx, card: Card) -> Problem | None:
-    if card not in ctx.hand:
-        return ("G-TURN-1", f"{card} is not in your hand")
-    turn = ctx.turn
-    if card is turn.forbidden:
-        return ("K-PILE-3", f"you took {card} as a one-card pile: you may not discard it this turn")
-    if len(ctx.hand) == 1:
-        return _empty_problem(ctx, ctx.n_canastas, ctx.opened, by_discard=True)
-    if turn.must_go_out:
-        return ("C-THREE-2", "you melded black 3s: you must go out this turn")
-    if turn.answer is True:
-        return ("C-OUT-3", "partner answered yes: you must go out this turn")
-    if turn.laid and not ctx.opened:
-        return (
-            _rid(ctx.rules, "C-OPEN-2", "K-OPEN-1"),
-            "you laid cards down: reach the opening minimum before you discard",
-        )
-    return None
-
-
-def _ask_problem(ctx: _Ctx) -> Problem | None:
-    rules = ctx.rules
-    turn = ctx.turn
-    if not rules.ask_partner:
-        return ("C-OUT-3", "asking partner is not part of these rules")
-    if turn.asked:
-        return ("C-OUT-3", "you may ask only once per turn")
-    if turn.melded:
-        return ("C-OUT-3", "ask right after drawing, before melding")
-    if turn.aside:
-        return ("C-OUT-3", "the rest of the pile waits aside until your team is down: you cannot ask now")
-    pos = ctx.pos(
-        ctx.hand, ctx.melds, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
-        aside=turn.aside, must_out=True, no_out=False,
-    )
-    if not finishable(pos):
-        return ("C-OUT-3", "you cannot go out this turn with these cards")
-    return None
-
-
-def _answer_problem(ctx: _Ctx, action: AnswerPartner) -> Problem | None:
-    if action.permit:
-        return None
-    turn = ctx.turn
-    pos = ctx.pos(
-        ctx.hand, ctx.melds, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
-        aside=turn.aside, must_out=False, no_out=True,
-    )
-    if not finishable(pos):
-        return ("E-2", "your partner could not end the turn without going out: the answer must be yes")
-    return None
-
-
-def _new_meld_problem(ctx: _Ctx, cards: tuple[Card, ...]) -> Problem | None:
-    rules = ctx.rules
-    if _remove(ctx.hand, cards) is None:
-        return ("G-TURN-1", "those cards are not all in your hand")
-    meld = read_meld(cards, rules, black_threes_ok=ctx.black3_ok)
-    if isinstance(meld, tuple):
-        return meld
-    if meld.cards != cards:  # a set given in another order than LayMeld keeps
-        return ("K-MELD-5", "cards are out of order")
-    black3 = meld.kind is MeldKind.SET and meld.rank is not None and meld.rank.value == 3 and rules.black_threes
-    if meld.kind is MeldKind.SET and rules.one_meld_per_rank:
-        if any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds):
-            return ("C-MELD-2", f"your team has a meld of that rank: add to it instead")
-    return _after_meld(ctx, cards, None, meld, _half_value(ctx.t, meld), black3=black3)
-
-
-def _add_problem(ctx: _Ctx, index: int, cards: tuple[Card, ...]) -> Problem | None:
-    rules = ctx.rules
-    if index >= len(ctx.melds):
-        return ("G-MELD-1", f"your team has no meld @{index}")
-    old = ctx.melds[index]
-    if old.kind is MeldKind.RUN:
-        return ("K-MELD-5", f"meld @{index} is a run: give its new low-to-high list with 'extend'")
-    if not cards:
-        return ("G-TURN-1", "add at least one card")
-    if _remove(ctx.hand, cards) is None:
-        return ("G-TURN-1", "those cards are not all in your hand")
-    assert old.rank is not None
-    black3 = old.rank.value == 3 and rules.black_threes
-    for c in cards:
-        if not c.is_wild and c.rank is not old.rank:
-            return (_rid(rules, "C-MELD-2", "K-MELD-1"), f"{c} does not belong in a meld of {old.rank.symbol}s")
-    new = read_set(old.cards + cards, rules, black_threes_ok=True)
-    if isinstance(new, tuple):
-        return new
-    if black3 and not ctx.black3_ok:  # pragma: no cover - a black-3 meld exists only when allowed
-        return ("C-THREE-2", "black 3s are not melded in these rules")
-    gain = sum(ctx.t.value[c.index] for c in cards)
-    return _after_meld(ctx, cards, index, new, gain, black3=black3)
-
-
-def _extend_problem(ctx: _Ctx, index: int, run: tuple[Card, ...]) -> Problem | None:
-    rules = ctx.rules
-    if index >= len(ctx.melds):
-        return ("G-MELD-1", f"your team has no meld @{index}")
-    old = ctx.melds[index]
-    if old.kind is not MeldKind.RUN:
-        return ("K-MELD-5", f"meld @{index} is a set: use 'add'")
-    old_wild = None if old.wild_index is None else old.cards[old.wild_index]
-    new = read_run(run, rules, wild_card=old_wild)
-    if isinstance(new, tuple):
-        return new
-    added = _remove(run, old.cards)
-    if added is None or new.suit is not old.suit:
-        return ("K-MELD-7", "the new list must keep every card of the run")
-    if not added:
-        return ("G-TURN-1", "add at least one card")
-    if _remove(ctx.hand, added) is None:
-        return ("G-TURN-1", "the added cards are not all in your hand")
-    # Natural cards never change place; the wild keeps its place unless its
-    # natural card is added, and then it goes beyond the old ends (K-MELD-7).
-    for i, c in enumerate(old.cards):
-        if i == old.wild_index:
-            continue
-        j = old.low + i - new.low
-        if not 0 <= j < len(run) or run[j] is not c or j == new.wild_index:
-            return ("K-MELD-7", "the run's natural cards keep their places")
-    if old.wild_index is not None:
-        if new.wild_index is None or run[new.wild_index] is not old_wild:
-            return ("K-MELD-7", "the run's wild card stays its wild")
-        old_pos = old.low + old.wild_index
-        new_pos = new.low + new.wild_index
-        if new_pos != old_pos:
-            if not old.low <= old_pos <= old.high or old.low <= new_pos <= old.high:
-                return ("K-MELD-7", "the wild moves only beyond the run's old ends")  # pragma: no cover
-            j = old_pos - new.low
-            if run[j].is_wild and not new.is_natural_two(j):
-                return ("K-MELD-7", "the wild moves only when its natural card is added")
-    gain = _half_value(ctx.t, new) - _half_value(ctx.t, old)
-    return _after_meld(ctx, added, index, new, gain)
-
-
-def _take_problem(ctx: _Ctx, action: TakePile) -> Problem | None:
-    s = ctx.s
-    rules = ctx.rules
-    if not s.pile:
-        return (_rid(rules, "C-PILE-1", "K-PILE-1"), "the discard pile is empty")
-    top = s.pile[-1]
-    if rules.black_threes and top.is_black_three:
-        return ("C-THREE-3", "a black 3 on top stops the pile being taken")
-    if rules.single_card_pile_block and len(ctx.hand) == 1 and len(s.pile) == 1:
-        return (_rid(rules, "C-PILE-6", "K-PILE-2"), "holding one card you cannot take a one-card pile")
-    if rules.pile_take == "whole":
-        if action.cards or action.meld is not None:
-            return ("K-PILE-1", "the whole pile goes to hand: take it with no cards")
-        return _take_whole_after(ctx)
-    return _take_meld_top(ctx, action.cards, action.meld)
-
-
-def _take_whole_after(ctx: _Ctx) -> Problem | None:
-    s = ctx.s
-    rules = ctx.rules
-    pile = s.pile
-    gained = tuple(c for c in pile if not (rules.red_threes and c.is_red_three))
-    hand = _sort(ctx.hand + gained)
-    forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
-    pos = Pos(
-        ctx.t, hand, ctx.melds, opened=ctx.opened, laid=False, count=0, minimum=ctx.minimum,
-        aside=(), forbidden=forbidden, must_out=False, no_out=False, out_exempt=False,
-        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
-    )
-    if not finishable(pos):
-        return ("K-PILE-3", "after this take no card could be discarded")
-    return None
-
-
-def _take_meld_top(ctx: _Ctx, cards: tuple[Card, ...], index: int | None) -> Problem | None:
-    s = ctx.s
-    rules = ctx.rules
-    top = s.pile[-1]
-    if top.is_wild or (rules.red_threes and top.is_red_three):
-        return ("C-PILE-2", f"the pile cannot be taken with {top} on top")
-    rank = rank_of(top.index)
-    if not ctx.t.set_rank[rank]:  # pragma: no cover - 2s, red and black 3s are caught above
-        return ("C-PILE-2", f"{top} cannot be melded")
-    if not ctx.opened and not rules.take_pile_before_down:
-        return ("C-PILE-5", "your team must be down before taking the pile (option take_pile_before_down)")
-    if _remove(ctx.hand, cards) is None:
-        return ("G-TURN-1", "those cards are not all in your hand")
-    frozen = rules.pile_freezing and (not ctx.opened or s.pile_frozen)
-    naturals = [c for c in cards if not c.is_wild]
-    if any(rank_of(c.index) != rank for c in naturals):
-        return ("C-PILE-1", f"the cards that take the pile must match the top card {top}")
-    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
-    if len(cards) not in (0, 2):
-        return ("C-PILE-4", "take the pile with a pair, a natural and a wild, or no cards onto your meld")
-    if frozen and (len(naturals) != 2):
-        why = "your team is not down" if not ctx.opened else "the pile is frozen"
-        return ("C-PILE-3", f"{why}: the pile is taken only with a natural pair of the top card's rank")
-    if cards and not naturals:
-        return ("C-PILE-4", "at least one natural card must match the top card")
-    if index is not None:
-        if index >= len(ctx.melds) or index not in same_rank:
-            return ("C-PILE-4", f"meld @{index} is not your team's meld of {top.rank.symbol if top.rank else ''}s")
-    else:
-        if not cards:
-            return ("C-PILE-4", "name the meld the top card goes onto")
-        if rules.one_meld_per_rank and same_rank:
-            return ("C-MELD-2", "your team has a meld of that rank: the take joins it")
-    if index is not None:
-        meld = read_set(ctx.melds[index].cards + (top,) + cards, rules)
-    else:
-        meld = read_set((top,) + cards, rules)
-    if isinstance(meld, tuple):
-        return ("C-PILE-4", meld[1])
-    return _after_take(ctx, cards, index, meld)
-
-
-def _after_take(ctx: _Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld) -> Problem | None:
-    s = ctx.s
-    rules = ctx.rules
-    t = ctx.t
-    top = s.pile[-1]
-    hand = _remove(ctx.hand, cards)
-    assert hand is not None
-    melds = list(ctx.melds)
-    if index is None:
-        melds.append(meld)
-    else:
-        melds[index] = meld
-    new_melds = tuple(melds)
-    rest = tuple(c for c in s.pile[:-1] if not (rules.red_threes and c.is_red_three))
-    count = t.value[top.index] + sum(t.value[c.index] for c in cards)
-    opened = ctx.opened or ctx.open_condition(new_melds, count, len(hand))
-    aside: tuple[Card, ...] = ()
-    if opened:
-        hand = _sort(hand + rest)
-    else:
-        aside = rest
-    n_can = canastas(new_melds)
-    if not hand:
-        return _empty_problem(ctx, n_can, opened, by_discard=False)
-    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
-        return ("C-OUT-1", f"without {ctx.R} canasta(s) the take must leave you at least two cards")
-    pos = Pos(
-        t, hand, new_melds, opened=opened, laid=True, count=count, minimum=ctx.minimum,
-        aside=aside, forbidden=None, must_out=False, no_out=False, out_exempt=False,
-        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
-    )
-    if not finishable(pos):
-        if not ctx.opened:
-            return ("C-PILE-5", "with this take the opening minimum could not be reached")
-        return ("E-2", "after this take the turn could not be finished legally")
-    return None
 
 
 # ---------------------------------------------------------------- generation
@@ -793,8 +326,8 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     if s.phase is Phase.GAME_OVER:
         acts: tuple[Action, ...] = ()
     elif s.phase is Phase.DRAW:
-        ctx = _Ctx(s)
-        takes = _legal_takes(ctx)
+        ctx = Ctx(s)
+        takes = legal_takes(ctx)
         out: list[Action] = []
         if s.stock:
             out.append(DRAW)
@@ -803,261 +336,13 @@ def legal_actions(s: State) -> tuple[Action, ...]:
             out.append(DECLINE)
         acts = tuple(out)
     elif s.phase is Phase.ANSWER:
-        ctx = _Ctx(s)
-        acts = (YES,) if _answer_problem(ctx, NO) else (YES, NO)
+        ctx = Ctx(s)
+        acts = (YES,) if answer_problem(ctx, NO) else (YES, NO)
     else:
-        acts = _play_actions(_Ctx(s))
+        acts = play_actions(Ctx(s))
     object.__setattr__(s, "_legal", (acts, frozenset(acts)))
     return acts
 
-
-def _legal_takes(ctx: _Ctx) -> list[TakePile]:
-    s = ctx.s
-    rules = ctx.rules
-    if not s.pile:
-        return []
-    if rules.pile_take == "whole":
-        cand = TakePile()
-        return [cand] if _take_problem(ctx, cand) is None else []
-    top = s.pile[-1]
-    if top.is_wild or (rules.red_threes and top.is_red_three) or (rules.black_threes and top.is_black_three):
-        return []
-    rank = rank_of(top.index)
-    if not ctx.t.set_rank[rank]:
-        return []
-    naturals = sorted({c for c in ctx.hand if rank_of(c.index) == rank and not c.is_wild}, key=_BY_INDEX)
-    wilds = sorted({c for c in ctx.hand if c.is_wild}, key=_BY_INDEX)
-    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
-    targets: list[int | None] = list(same_rank) if rules.one_meld_per_rank and same_rank else [None] + same_rank
-    combos: list[tuple[Card, ...]] = []
-    for i, a in enumerate(naturals):
-        for b in naturals[i:]:
-            if a is b and ctx.hand.count(a) < 2:
-                continue
-            combos.append((a, b))
-    for a in naturals:
-        for w in wilds:
-            combos.append((a, w))
-    out: list[TakePile] = []
-    for cards in combos:
-        for target in targets:
-            cand = TakePile(cards, target)
-            if _take_problem(ctx, cand) is None:
-                out.append(cand)
-    for target in same_rank:
-        cand = TakePile((), target)
-        if _take_problem(ctx, cand) is None:
-            out.append(cand)
-    return out
-
-
-def _play_actions(ctx: _Ctx) -> tuple[Action, ...]:
-    out: list[Action] = []
-    if ctx.rules.ask_partner and _ask_problem(ctx) is None:
-        out.append(AskPartner())
-    for cards in _new_meld_candidates(ctx):
-        if _new_meld_problem(ctx, cards) is None:
-            out.append(LayMeld(cards))
-    for index, meld in enumerate(ctx.melds):
-        if meld.kind is MeldKind.SET:
-            for cards in _set_add_candidates(ctx, meld):
-                if _add_problem(ctx, index, cards) is None:
-                    out.append(AddToMeld(index, cards))
-        else:
-            for run in _run_extend_candidates(ctx, meld):
-                if _extend_problem(ctx, index, run) is None:
-                    out.append(ExtendRun(index, run))
-    for card in sorted(set(ctx.hand), key=_BY_INDEX):
-        if _discard_problem(ctx, card) is None:
-            out.append(Discard(card))
-    return tuple(out)
-
-
-def _counts(hand: Iterable[Card]) -> dict[Card, int]:
-    out: dict[Card, int] = {}
-    for c in hand:
-        out[c] = out.get(c, 0) + 1
-    return out
-
-
-def _sub_multisets(counts: list[tuple[Card, int]], low: int, high: int) -> list[tuple[Card, ...]]:
-    """Every sub-multiset of ``counts`` with between ``low`` and ``high`` cards."""
-    out = []
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        size = sum(picks)
-        if low <= size <= high:
-            cards: list[Card] = []
-            for (card, _), k in zip(counts, picks):
-                cards.extend([card] * k)
-            out.append(tuple(cards))
-    return out
-
-
-def _new_meld_candidates(ctx: _Ctx) -> list[tuple[Card, ...]]:
-    rules = ctx.rules
-    t = ctx.t
-    counts = _counts(ctx.hand)
-    wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
-    wild_sets = _sub_multisets(wild_counts, 0, rules.max_wilds)
-    by_rank: dict[int, list[tuple[Card, int]]] = {}
-    for c, n in counts.items():
-        if not c.is_wild:
-            by_rank.setdefault(rank_of(c.index), []).append((c, n))
-    out: list[tuple[Card, ...]] = []
-    have_rank = {m.rank for m in ctx.melds if m.kind is MeldKind.SET}
-    for rank in sorted(by_rank):
-        nat_counts = sorted(by_rank[rank], key=lambda x: x[0].index)
-        if sum(n for _, n in nat_counts) < 2:
-            continue
-        black3 = rank == 3 and rules.black_threes
-        if black3:
-            if not ctx.black3_ok:
-                continue
-            for nats in _sub_multisets(nat_counts, 3, 4):
-                out.append(nats)
-            continue
-        if not t.set_rank[rank]:
-            continue
-        if rules.one_meld_per_rank and any(r is not None and r.value == rank for r in have_rank):
-            continue
-        for nats in _sub_multisets(nat_counts, 2, t.max_size):
-            for wilds in wild_sets:
-                if len(nats) + len(wilds) < 3 or len(nats) + len(wilds) > t.max_size:
-                    continue
-                if rules.wilds_within_naturals and len(wilds) > len(nats):
-                    continue
-                out.append(nats + wilds)
-    if rules.runs:
-        out.extend(_new_run_candidates(ctx, counts))
-    return out
-
-
-def _run_cell(suit: int, position: int) -> Card:
-    rank = 1 if position == 14 else position
-    return _CARDS[(rank - 1) * 4 + suit]
-
-
-def _new_run_candidates(ctx: _Ctx, counts: dict[Card, int]) -> list[tuple[Card, ...]]:
-    t = ctx.t
-    wild_types = sorted((c for c in counts if c.is_wild), key=_BY_INDEX)
-    out: list[tuple[Card, ...]] = []
-    for suit in range(4):
-        have = [False] * 15
-        for pos in range(1, 15):
-            have[pos] = _run_cell(suit, pos) in counts
-        for low in range(1, 13):
-            missing: list[int] = []
-            for high in range(low, min(14, low + t.run_max - 1) + 1):
-                if not have[high]:
-                    missing.append(high)
-                    if len(missing) > 1:
-                        break
-                if high - low + 1 < 3:
-                    continue
-                cells = [_run_cell(suit, p) for p in range(low, high + 1)]
-                if not missing:
-                    out.append(tuple(cells))
-                    fill_positions = list(range(low, high + 1))
-                else:
-                    fill_positions = missing
-                for p in fill_positions:
-                    for w in wild_types:
-                        if p == 2 and w.index == 4 + suit:
-                            continue  # in its natural place a 2 is natural (K-MELD-6)
-                        run = list(cells)
-                        run[p - low] = w
-                        cand = tuple(run)
-                        if _fits(cand, counts):
-                            out.append(cand)
-    return out
-
-
-def _fits(cards: Sequence[Card], counts: dict[Card, int]) -> bool:
-    need = _counts(cards)
-    return all(counts.get(c, 0) >= n for c, n in need.items())
-
-
-def _set_add_candidates(ctx: _Ctx, meld: Meld) -> list[tuple[Card, ...]]:
-    rules = ctx.rules
-    assert meld.rank is not None
-    counts = _counts(ctx.hand)
-    nat_counts = sorted(((c, n) for c, n in counts.items() if c.rank is meld.rank and not c.is_wild), key=lambda x: x[0].index)
-    black3 = meld.rank.value == 3 and rules.black_threes
-    room = ctx.t.max_size - len(meld.cards)
-    if room <= 0:
-        return []
-    if black3:
-        return [c for c in _sub_multisets(nat_counts, 1, 4 - len(meld.cards))]
-    wild_room = max(0, rules.max_wilds - meld.wild_count)
-    wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
-    out = []
-    for nats in _sub_multisets(nat_counts, 0, room):
-        for wilds in _sub_multisets(wild_counts, 0, min(wild_room, room - len(nats))):
-            if nats or wilds:
-                out.append(nats + wilds)
-    return out
-
-
-def _run_extend_candidates(ctx: _Ctx, meld: Meld) -> list[tuple[Card, ...]]:
-    t = ctx.t
-    assert meld.suit is not None
-    suit = meld.suit.value
-    counts = _counts(ctx.hand)
-    wild_types = sorted((c for c in counts if c.is_wild), key=_BY_INDEX)
-    low, high = meld.low, meld.high
-    have = [False] * 15
-    for pos in range(1, 15):
-        have[pos] = _run_cell(suit, pos) in counts
-    wpos = None if meld.wild_index is None else low + meld.wild_index
-    wild_card = None if meld.wild_index is None else meld.cards[meld.wild_index]
-    out: list[tuple[Card, ...]] = []
-    displace = wpos is not None and have[wpos]
-    for new_low in range(low, 0, -1):
-        for new_high in range(high, 15):
-            if new_high - new_low + 1 > t.run_max:
-                break
-            if new_low == low and new_high == high and not displace:
-                continue
-            fresh = [p for p in range(new_low, low)] + [p for p in range(high + 1, new_high + 1)]
-            missing = [p for p in fresh if not have[p]]
-            if len(missing) > 1:
-                continue
-            def build(wild_at: int | None, wild: Card | None, displaced: bool) -> None:
-                cells: list[Card] = []
-                for p in range(new_low, new_high + 1):
-                    if p == wild_at:
-                        assert wild is not None
-                        cells.append(wild)
-                    elif low <= p <= high and not (displaced and p == wpos):
-                        cells.append(meld.cards[p - low])
-                    else:
-                        cells.append(_run_cell(suit, p))
-                cand = tuple(cells)
-                added = _remove(cand, meld.cards)
-                if added and _fits(added, counts):
-                    out.append(cand)
-
-            if wpos is None:
-                if not missing:
-                    if fresh:
-                        build(None, None, False)
-                    for p in fresh:
-                        for w in wild_types:
-                            if p == 2 and w.index == 4 + suit:
-                                continue
-                            build(p, w, False)
-                else:
-                    for w in wild_types:
-                        if missing[0] == 2 and w.index == 4 + suit:
-                            continue
-                        build(missing[0], w, False)
-            else:
-                if not missing and fresh:
-                    build(wpos, wild_card, False)
-                if displace:
-                    for q in (missing if missing else fresh):
-                        build(q, wild_card, True)
-    return out
 
 
 # ------------------------------------------------------------------ applying
@@ -1123,14 +408,14 @@ def _do_draw(d: _Draft) -> None:
             if repl is None:
                 # The last stock card was a red 3: the hand ends at once (C-OUT-5, C2-2).
                 if drawn:
-                    d.hands[seat] = _sort(d.hands[seat] + tuple(drawn))
+                    d.hands[seat] = sort_cards(d.hands[seat] + tuple(drawn))
                     d.events.append(CardsDrawn(seat=seat, cards=tuple(drawn)))
                 d.events.append(StockExhausted(seat=seat))
                 _end_hand(d, "red_three", None)
                 return
             card = repl
         drawn.append(card)
-    d.hands[seat] = _sort(d.hands[seat] + tuple(drawn))
+    d.hands[seat] = sort_cards(d.hands[seat] + tuple(drawn))
     d.events.append(CardsDrawn(seat=seat, cards=tuple(drawn)))
     last = not d.stock
     if last:
@@ -1163,13 +448,13 @@ def _do_take(d: _Draft, action: TakePile) -> None:
                 d.events.append(RedThreeLaid(seat=seat, card=c, source="pile", replacement=None))
             else:
                 gained.append(c)
-        d.hands[seat] = _sort(d.hands[seat] + tuple(gained))
+        d.hands[seat] = sort_cards(d.hands[seat] + tuple(gained))
         forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
         d.turn = attrs.evolve(turn, forbidden=forbidden)
         d.phase = Phase.PLAY
         return
     top = pile[-1]
-    hand = _remove(d.hands[seat], action.cards)
+    hand = remove_cards(d.hands[seat], action.cards)
     assert hand is not None
     melds = list(d.melds[team])
     if action.meld is None:
@@ -1195,7 +480,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
     turn = attrs.evolve(turn, laid=True, count_halves=count)
     d.hands[seat] = hand
     if d.opened[team]:
-        d.hands[seat] = _sort(hand + tuple(rest))
+        d.hands[seat] = sort_cards(hand + tuple(rest))
     else:
         turn = attrs.evolve(turn, aside=tuple(rest))
     d.turn = turn
@@ -1214,7 +499,7 @@ def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
         new = read_meld(cards, rules, black_threes_ok=True)
         assert isinstance(new, Meld)
         melds.append(new)
-        gain = _half_value(t, new)
+        gain = half_value(t, new)
     else:
         new = read_set(melds[index].cards + cards, rules, black_threes_ok=True)
         assert isinstance(new, Meld)
@@ -1223,7 +508,7 @@ def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
         if index < turn.own_from:
             turn = attrs.evolve(turn, added_to_old=True)
     black3 = new.kind is MeldKind.SET and new.rank is not None and new.rank.value == 3 and rules.black_threes
-    hand = _remove(d.hands[seat], cards)
+    hand = remove_cards(d.hands[seat], cards)
     assert hand is not None
     d.hands[seat] = hand
     d.melds[team] = tuple(melds)
@@ -1245,18 +530,18 @@ def _do_extend(d: _Draft, action: ExtendRun) -> None:
     old_wild = None if old.wild_index is None else old.cards[old.wild_index]
     new = read_run(action.run, rules, wild_card=old_wild)
     assert isinstance(new, Meld)
-    added = _remove(action.run, old.cards)
+    added = remove_cards(action.run, old.cards)
     assert added is not None
     melds[action.meld] = new
     turn = d.turn
     if action.meld < turn.own_from:
         turn = attrs.evolve(turn, added_to_old=True)
-    hand = _remove(d.hands[seat], added)
+    hand = remove_cards(d.hands[seat], added)
     assert hand is not None
     d.hands[seat] = hand
     d.melds[team] = tuple(melds)
     d.melded_this_hand[seat] = True
-    gain = _half_value(t, new) - _half_value(t, old)
+    gain = half_value(t, new) - half_value(t, old)
     d.turn = attrs.evolve(turn, laid=True, melded=True, count_halves=turn.count_halves + gain)
     _after_laying(d)
 
@@ -1277,7 +562,7 @@ def _after_laying(d: _Draft) -> None:
             d.opened[team] = True
             d.events.append(TeamOpened(team=team, seat=seat))
             if turn.aside:
-                d.hands[seat] = _sort(d.hands[seat] + turn.aside)
+                d.hands[seat] = sort_cards(d.hands[seat] + turn.aside)
                 d.events.append(PileJoined(seat=seat, cards=turn.aside))
                 d.turn = turn = attrs.evolve(turn, aside=())
     if not d.hands[seat]:
@@ -1314,7 +599,7 @@ def _emptied(d: _Draft, *, by_discard: bool) -> None:
 def _do_discard(d: _Draft, card: Card) -> None:
     rules = d.rules
     seat = d.player
-    hand = _remove(d.hands[seat], (card,))
+    hand = remove_cards(d.hands[seat], (card,))
     assert hand is not None
     d.hands[seat] = hand
     d.pile = d.pile + (card,)
@@ -1338,7 +623,7 @@ def _end_turn(d: _Draft) -> None:
     d.turn = Turn(first_meld=not d.melded_this_hand[seat], own_from=len(d.melds[team]))
     if not d.stock and rules.stock_end == "pile_play":
         probe = d.freeze()
-        if not _legal_takes(_Ctx(probe)):
+        if not legal_takes(Ctx(probe)):
             _end_hand(d, "no_take", None)
 
 

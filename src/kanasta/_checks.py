@@ -1,0 +1,565 @@
+"""Checking one move against the rules — internal (see :mod:`kanasta.engine`).
+
+:func:`explain` validates any action a caller hands in, step by step, and names
+the RULES ID of the first rule it breaks; it is written independently of the
+fast move generator in :mod:`kanasta._movegen`, and the test suite checks that
+the two agree (RULES E-1).  The per-turn :class:`Ctx` gathers what every check
+needs once per state.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from kanasta._solver import (
+    Pos,
+    Shape,
+    Tables,
+    canastas,
+    finishable,
+    natural_runs,
+    rank_of,
+    shape_canastas,
+    shape_of,
+    tables,
+)
+from kanasta.actions import (
+    Action,
+    AddToMeld,
+    AnswerPartner,
+    AskPartner,
+    Decline,
+    Discard,
+    Draw,
+    ExtendRun,
+    LayMeld,
+    TakePile,
+)
+from kanasta.cards import Card, all_cards
+from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
+from kanasta.rules import Rules
+from kanasta.state import Phase, State
+
+Problem = tuple[str, str]
+"""(RULES ID, message) for a move that is not legal."""
+
+_CARDS: Final = all_cards()
+BY_INDEX: Final = operator.attrgetter("index")
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=BY_INDEX))
+
+
+def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` without ``cards`` (a multiset difference), or None if some are missing."""
+    lst = list(hand)
+    for c in cards:
+        try:
+            lst.remove(c)
+        except ValueError:
+            return None
+    return tuple(lst)
+
+
+# --------------------------------------------------------------- the context
+
+
+class Ctx:
+    """What every check of the current player's turn needs, computed once."""
+
+    __slots__ = (
+        "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
+        "R", "out_exempt", "discard_empty_ok", "packets_left", "black3_ok", "n_canastas",
+        "shapes", "nat_runs",
+    )
+
+    def __init__(self, s: State) -> None:
+        rules = s.rules
+        self.s = s
+        self.rules = rules
+        self.t = tables(rules)
+        seat = s.player
+        if s.phase is Phase.ANSWER:
+            seat = (seat + 2) % rules.players
+        self.seat = seat
+        self.team = team = seat % rules.teams
+        self.hand = s.hands[seat]
+        self.melds = s.melds[team]
+        self.turn = s.turn
+        self.opened = s.opened[team]
+        self.minimum = self.t.minimum(s.scores[team])
+        self.R = rules.canastas_to_go_out
+        self.out_exempt = (
+            rules.concealed_bonus is not None
+            and s.turn.drew == "stock"
+            and not self.opened
+            and s.turn.first_meld
+            and not s.turn.added_to_old
+        )
+        self.discard_empty_ok = not (
+            rules.packet_team_melds_out and s.packets and s.packets_taken[team] > 0
+        )
+        self.packets_left = len(s.packets)
+        # Decision: while the rest of a pile waits aside (C-PILE-5) the player's
+        # hand is not complete, so black-3 melds (which bind the player to go
+        # out) and asking partner are not offered until the team is down.
+        self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
+        self.n_canastas = canastas(self.melds)
+        self.shapes: tuple[Shape, ...] = tuple(shape_of(m) for m in self.melds)
+        self.nat_runs = natural_runs(self.shapes)
+
+    def pos(
+        self,
+        hand: tuple[Card, ...],
+        shapes: tuple[Shape, ...],
+        *,
+        opened: bool,
+        laid: bool,
+        count: int,
+        aside: tuple[Card, ...],
+        must_out: bool,
+        no_out: bool,
+    ) -> Pos:
+        return Pos(
+            self.t, hand, shapes, opened=opened, laid=laid, count=count, minimum=self.minimum,
+            aside=aside, forbidden=self.turn.forbidden, must_out=must_out, no_out=no_out,
+            out_exempt=self.out_exempt, discard_empty_ok=self.discard_empty_ok,
+            packets_left=self.packets_left, black3_ok=self.black3_ok,
+        )
+
+    def open_condition(self, nat_runs: int, count: int, n_hand: int) -> bool:
+        """K-OPEN-1..4 / C-OPEN-2: would the team be open with these natural runs and count?"""
+        rules = self.rules
+        if rules.opening_natural_run and not nat_runs:
+            return False
+        if count >= self.minimum:
+            return True
+        return rules.opening_one_card_exempt and n_hand <= 1
+
+
+def rid(rules: Rules, classic: str, kanasta: str) -> str:
+    """The RULES ID for a check, by the option in play (meld_must_keep_two marks Part C)."""
+    return classic if rules.meld_must_keep_two else kanasta
+
+
+def half_value(t: Tables, meld: Meld) -> int:
+    total = 0
+    value = t.value
+    if meld.kind is MeldKind.RUN:
+        for i, c in enumerate(meld.cards):
+            total += t.nat2 if meld.is_natural_two(i) else value[c.index]
+    else:
+        for c in meld.cards:
+            total += value[c.index]
+    return total
+
+
+def empty_problem(ctx: Ctx, n_canastas: int, opened: bool, *, by_discard: bool) -> Problem | None:
+    """May the player empty the hand now (go out or pick up a packet)?"""
+    rules = ctx.rules
+    if ctx.turn.answer is False:
+        return ("C-OUT-3", "partner answered no: you may not go out this turn")
+    if n_canastas < ctx.R:
+        return (
+            rid(rules, "C-OUT-1", "K-OUT-1"),
+            f"the team needs {ctx.R} canasta(s) before a hand may be emptied",
+        )
+    if not opened and not ctx.out_exempt:
+        return (rid(rules, "C-OPEN-2", "K-OPEN-1"), "the team is not down (open) yet")
+    if by_discard and not ctx.discard_empty_ok:
+        return ("K-OUT-4", "your team took a packet and another is on the table: the last card must be melded")
+    return None
+
+
+def after_meld(
+    ctx: Ctx,
+    removed: Sequence[Card],
+    index: int | None,
+    meld: Meld,
+    gain: int,
+    *,
+    black3: bool = False,
+) -> Problem | None:
+    """Check the position a meld move leads to: C-OUT-1, K-OUT-1, E-2."""
+    hand = remove_cards(ctx.hand, removed)
+    if hand is None:
+        return ("G-TURN-1", "those cards are not all in your hand")
+    shapes = list(ctx.shapes)
+    if index is None:
+        shapes.append(shape_of(meld))
+    else:
+        shapes[index] = shape_of(meld)
+    new_shapes = tuple(shapes)
+    turn = ctx.turn
+    count = turn.count_halves + gain
+    opened = ctx.opened or ctx.open_condition(natural_runs(new_shapes), count, len(hand))
+    aside = turn.aside
+    if opened and aside:
+        hand = hand + aside
+        aside = ()
+    n_can = shape_canastas(new_shapes)
+    if not hand:
+        return empty_problem(ctx, n_can, opened, by_discard=False)
+    rules = ctx.rules
+    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
+        return ("C-OUT-1", f"without {ctx.R} canasta(s) a meld must leave you at least two cards")
+    pos = ctx.pos(
+        hand, new_shapes, opened=opened, laid=True, count=count, aside=aside,
+        must_out=turn.must_go_out or turn.answer is True or black3, no_out=turn.answer is False,
+    )
+    if not finishable(pos):
+        return ("E-2", "after this move the turn could not be finished legally")
+    return None
+
+
+# ------------------------------------------------------------------- checks
+
+
+def explain(s: State, action: Action) -> Problem | None:
+    """Why ``action`` is illegal in ``s`` as ``(RULES ID, message)``, or None if legal.
+
+    >>> import kanasta
+    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> kanasta.engine.explain(s, kanasta.Draw()) is None
+    True
+    >>> kanasta.engine.explain(s, kanasta.Decline())[0]
+    'C-OUT-5'
+    """
+    cached = s._legal
+    if cached is not None and action in cached[1]:
+        return None
+    if s.phase is Phase.GAME_OVER:
+        return ("G-GAME-1", "the game is over")
+    if isinstance(action, AnswerPartner):
+        if s.phase is not Phase.ANSWER:
+            return ("C-OUT-3", "nobody has asked to go out")
+        return answer_problem(Ctx(s), action)
+    if s.phase is Phase.ANSWER:
+        return ("C-OUT-3", "your partner asked to go out: answer yes or no")
+    if isinstance(action, (Draw, TakePile, Decline)):
+        if s.phase is not Phase.DRAW:
+            return ("G-TURN-1", "you have drawn already this turn")
+        if isinstance(action, Draw):
+            if not s.stock:
+                return ("C-OUT-5", "the stock is empty")
+            return None
+        if isinstance(action, TakePile):
+            return take_problem(Ctx(s), action)
+        return decline_problem(Ctx(s))
+    if s.phase is not Phase.PLAY:
+        return ("G-TURN-1", "it is the draw phase: draw from the stock or take the pile")
+    ctx = Ctx(s)
+    if isinstance(action, Discard):
+        return discard_problem(ctx, action.card)
+    if isinstance(action, LayMeld):
+        return new_meld_problem(ctx, action.cards)
+    if isinstance(action, AddToMeld):
+        return add_problem(ctx, action.meld, action.cards)
+    if isinstance(action, ExtendRun):
+        return extend_problem(ctx, action.meld, action.run)
+    if isinstance(action, AskPartner):
+        return ask_problem(ctx)
+    return ("G-TURN-1", f"not a move: {action!r}")
+
+
+def decline_problem(ctx: Ctx) -> Problem | None:
+    s = ctx.s
+    if s.stock or ctx.rules.stock_end != "pile_play":
+        return ("C-OUT-5", "you may decline the pile only when the stock is empty")
+    takes = legal_takes(ctx)
+    if any(not t.cards for t in takes):
+        return ("C-OUT-5", "the top card goes onto your team's meld: you must take the pile")
+    return None
+
+
+def discard_problem(ctx: Ctx, card: Card) -> Problem | None:
+    if card not in ctx.hand:
+        return ("G-TURN-1", f"{card} is not in your hand")
+    turn = ctx.turn
+    if card is turn.forbidden:
+        return ("K-PILE-3", f"you took {card} as a one-card pile: you may not discard it this turn")
+    if len(ctx.hand) == 1:
+        return empty_problem(ctx, ctx.n_canastas, ctx.opened, by_discard=True)
+    if turn.must_go_out:
+        return ("C-THREE-2", "you melded black 3s: you must go out this turn")
+    if turn.answer is True:
+        return ("C-OUT-3", "partner answered yes: you must go out this turn")
+    if turn.laid and not ctx.opened:
+        return (
+            rid(ctx.rules, "C-OPEN-2", "K-OPEN-1"),
+            "you laid cards down: reach the opening minimum before you discard",
+        )
+    return None
+
+
+def ask_problem(ctx: Ctx) -> Problem | None:
+    rules = ctx.rules
+    turn = ctx.turn
+    if not rules.ask_partner:
+        return ("C-OUT-3", "asking partner is not part of these rules")
+    if turn.asked:
+        return ("C-OUT-3", "you may ask only once per turn")
+    if turn.melded:
+        return ("C-OUT-3", "ask right after drawing, before melding")
+    if turn.aside:
+        return ("C-OUT-3", "the rest of the pile waits aside until your team is down: you cannot ask now")
+    pos = ctx.pos(
+        ctx.hand, ctx.shapes, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
+        aside=turn.aside, must_out=True, no_out=False,
+    )
+    if not finishable(pos):
+        return ("C-OUT-3", "you cannot go out this turn with these cards")
+    return None
+
+
+def answer_problem(ctx: Ctx, action: AnswerPartner) -> Problem | None:
+    if action.permit:
+        return None
+    turn = ctx.turn
+    pos = ctx.pos(
+        ctx.hand, ctx.shapes, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
+        aside=turn.aside, must_out=False, no_out=True,
+    )
+    if not finishable(pos):
+        return ("E-2", "your partner could not end the turn without going out: the answer must be yes")
+    return None
+
+
+def new_meld_problem(ctx: Ctx, cards: tuple[Card, ...]) -> Problem | None:
+    rules = ctx.rules
+    if remove_cards(ctx.hand, cards) is None:
+        return ("G-TURN-1", "those cards are not all in your hand")
+    meld = read_meld(cards, rules, black_threes_ok=ctx.black3_ok)
+    if isinstance(meld, tuple):
+        return meld
+    if meld.cards != cards:  # a set given in another order than LayMeld keeps
+        return ("K-MELD-5", "cards are out of order")
+    black3 = meld.kind is MeldKind.SET and meld.rank is not None and meld.rank.value == 3 and rules.black_threes
+    if meld.kind is MeldKind.SET and rules.one_meld_per_rank:
+        if any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds):
+            return ("C-MELD-2", f"your team has a meld of that rank: add to it instead")
+    return after_meld(ctx, cards, None, meld, half_value(ctx.t, meld), black3=black3)
+
+
+def add_problem(ctx: Ctx, index: int, cards: tuple[Card, ...]) -> Problem | None:
+    rules = ctx.rules
+    if index >= len(ctx.melds):
+        return ("G-MELD-1", f"your team has no meld @{index}")
+    old = ctx.melds[index]
+    if old.kind is MeldKind.RUN:
+        return ("K-MELD-5", f"meld @{index} is a run: give its new low-to-high list with 'extend'")
+    if not cards:
+        return ("G-TURN-1", "add at least one card")
+    if remove_cards(ctx.hand, cards) is None:
+        return ("G-TURN-1", "those cards are not all in your hand")
+    assert old.rank is not None
+    black3 = old.rank.value == 3 and rules.black_threes
+    for c in cards:
+        if not c.is_wild and c.rank is not old.rank:
+            return (rid(rules, "C-MELD-2", "K-MELD-1"), f"{c} does not belong in a meld of {old.rank.symbol}s")
+    new = read_set(old.cards + cards, rules, black_threes_ok=True)
+    if isinstance(new, tuple):
+        return new
+    if black3 and not ctx.black3_ok:  # pragma: no cover - a black-3 meld exists only when allowed
+        return ("C-THREE-2", "black 3s are not melded in these rules")
+    gain = sum(ctx.t.value[c.index] for c in cards)
+    return after_meld(ctx, cards, index, new, gain, black3=black3)
+
+
+def extend_problem(ctx: Ctx, index: int, run: tuple[Card, ...]) -> Problem | None:
+    rules = ctx.rules
+    if index >= len(ctx.melds):
+        return ("G-MELD-1", f"your team has no meld @{index}")
+    old = ctx.melds[index]
+    if old.kind is not MeldKind.RUN:
+        return ("K-MELD-5", f"meld @{index} is a set: use 'add'")
+    old_wild = None if old.wild_index is None else old.cards[old.wild_index]
+    new = read_run(run, rules, wild_card=old_wild)
+    if isinstance(new, tuple):
+        return new
+    added = remove_cards(run, old.cards)
+    if added is None or new.suit is not old.suit:
+        return ("K-MELD-7", "the new list must keep every card of the run")
+    if not added:
+        return ("G-TURN-1", "add at least one card")
+    if remove_cards(ctx.hand, added) is None:
+        return ("G-TURN-1", "the added cards are not all in your hand")
+    # Natural cards never change place; the wild keeps its place unless its
+    # natural card is added, and then it goes beyond the old ends (K-MELD-7).
+    for i, c in enumerate(old.cards):
+        if i == old.wild_index:
+            continue
+        j = old.low + i - new.low
+        if not 0 <= j < len(run) or run[j] is not c or j == new.wild_index:
+            return ("K-MELD-7", "the run's natural cards keep their places")
+    if old.wild_index is not None:
+        if new.wild_index is None or run[new.wild_index] is not old_wild:
+            return ("K-MELD-7", "the run's wild card stays its wild")
+        old_pos = old.low + old.wild_index
+        new_pos = new.low + new.wild_index
+        if new_pos != old_pos:
+            if not old.low <= old_pos <= old.high or old.low <= new_pos <= old.high:
+                return ("K-MELD-7", "the wild moves only beyond the run's old ends")  # pragma: no cover
+            j = old_pos - new.low
+            if run[j].is_wild and not new.is_natural_two(j):
+                return ("K-MELD-7", "the wild moves only when its natural card is added")
+    gain = half_value(ctx.t, new) - half_value(ctx.t, old)
+    return after_meld(ctx, added, index, new, gain)
+
+
+def take_problem(ctx: Ctx, action: TakePile) -> Problem | None:
+    s = ctx.s
+    rules = ctx.rules
+    if not s.pile:
+        return (rid(rules, "C-PILE-1", "K-PILE-1"), "the discard pile is empty")
+    top = s.pile[-1]
+    if rules.black_threes and top.is_black_three:
+        return ("C-THREE-3", "a black 3 on top stops the pile being taken")
+    if rules.single_card_pile_block and len(ctx.hand) == 1 and len(s.pile) == 1:
+        return (rid(rules, "C-PILE-6", "K-PILE-2"), "holding one card you cannot take a one-card pile")
+    if rules.pile_take == "whole":
+        if action.cards or action.meld is not None:
+            return ("K-PILE-1", "the whole pile goes to hand: take it with no cards")
+        return _take_whole_after(ctx)
+    return _take_meld_top(ctx, action.cards, action.meld)
+
+
+def _take_whole_after(ctx: Ctx) -> Problem | None:
+    s = ctx.s
+    rules = ctx.rules
+    pile = s.pile
+    gained = tuple(c for c in pile if not (rules.red_threes and c.is_red_three))
+    hand = sort_cards(ctx.hand + gained)
+    forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
+    pos = Pos(
+        ctx.t, hand, ctx.shapes, opened=ctx.opened, laid=False, count=0, minimum=ctx.minimum,
+        aside=(), forbidden=forbidden, must_out=False, no_out=False, out_exempt=False,
+        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
+    )
+    if not finishable(pos):
+        return ("K-PILE-3", "after this take no card could be discarded")
+    return None
+
+
+def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Problem | None:
+    s = ctx.s
+    rules = ctx.rules
+    top = s.pile[-1]
+    if top.is_wild or (rules.red_threes and top.is_red_three):
+        return ("C-PILE-2", f"the pile cannot be taken with {top} on top")
+    rank = rank_of(top.index)
+    if not ctx.t.set_rank[rank]:  # pragma: no cover - 2s, red and black 3s are caught above
+        return ("C-PILE-2", f"{top} cannot be melded")
+    if not ctx.opened and not rules.take_pile_before_down:
+        return ("C-PILE-5", "your team must be down before taking the pile (option take_pile_before_down)")
+    if remove_cards(ctx.hand, cards) is None:
+        return ("G-TURN-1", "those cards are not all in your hand")
+    frozen = rules.pile_freezing and (not ctx.opened or s.pile_frozen)
+    naturals = [c for c in cards if not c.is_wild]
+    if any(rank_of(c.index) != rank for c in naturals):
+        return ("C-PILE-1", f"the cards that take the pile must match the top card {top}")
+    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
+    if len(cards) not in (0, 2):
+        return ("C-PILE-4", "take the pile with a pair, a natural and a wild, or no cards onto your meld")
+    if frozen and (len(naturals) != 2):
+        why = "your team is not down" if not ctx.opened else "the pile is frozen"
+        return ("C-PILE-3", f"{why}: the pile is taken only with a natural pair of the top card's rank")
+    if cards and not naturals:
+        return ("C-PILE-4", "at least one natural card must match the top card")
+    if index is not None:
+        if index >= len(ctx.melds) or index not in same_rank:
+            return ("C-PILE-4", f"meld @{index} is not your team's meld of {top.rank.symbol if top.rank else ''}s")
+    else:
+        if not cards:
+            return ("C-PILE-4", "name the meld the top card goes onto")
+        if rules.one_meld_per_rank and same_rank:
+            return ("C-MELD-2", "your team has a meld of that rank: the take joins it")
+    if index is not None:
+        meld = read_set(ctx.melds[index].cards + (top,) + cards, rules)
+    else:
+        meld = read_set((top,) + cards, rules)
+    if isinstance(meld, tuple):
+        return ("C-PILE-4", meld[1])
+    return _after_take(ctx, cards, index, meld)
+
+
+def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld) -> Problem | None:
+    s = ctx.s
+    rules = ctx.rules
+    t = ctx.t
+    top = s.pile[-1]
+    hand = remove_cards(ctx.hand, cards)
+    assert hand is not None
+    shapes = list(ctx.shapes)
+    if index is None:
+        shapes.append(shape_of(meld))
+    else:
+        shapes[index] = shape_of(meld)
+    new_shapes = tuple(shapes)
+    rest = tuple(c for c in s.pile[:-1] if not (rules.red_threes and c.is_red_three))
+    count = t.value[top.index] + sum(t.value[c.index] for c in cards)
+    opened = ctx.opened or ctx.open_condition(natural_runs(new_shapes), count, len(hand))
+    aside: tuple[Card, ...] = ()
+    if opened:
+        hand = sort_cards(hand + rest)
+    else:
+        aside = rest
+    n_can = shape_canastas(new_shapes)
+    if not hand:
+        return empty_problem(ctx, n_can, opened, by_discard=False)
+    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
+        return ("C-OUT-1", f"without {ctx.R} canasta(s) the take must leave you at least two cards")
+    pos = Pos(
+        t, hand, new_shapes, opened=opened, laid=True, count=count, minimum=ctx.minimum,
+        aside=aside, forbidden=None, must_out=False, no_out=False, out_exempt=False,
+        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
+    )
+    if not finishable(pos):
+        if not ctx.opened:
+            return ("C-PILE-5", "with this take the opening minimum could not be reached")
+        return ("E-2", "after this take the turn could not be finished legally")
+    return None
+
+
+def legal_takes(ctx: Ctx) -> list[TakePile]:
+    s = ctx.s
+    rules = ctx.rules
+    if not s.pile:
+        return []
+    if rules.pile_take == "whole":
+        cand = TakePile()
+        return [cand] if take_problem(ctx, cand) is None else []
+    top = s.pile[-1]
+    if top.is_wild or (rules.red_threes and top.is_red_three) or (rules.black_threes and top.is_black_three):
+        return []
+    rank = rank_of(top.index)
+    if not ctx.t.set_rank[rank]:
+        return []
+    naturals = sorted({c for c in ctx.hand if rank_of(c.index) == rank and not c.is_wild}, key=BY_INDEX)
+    wilds = sorted({c for c in ctx.hand if c.is_wild}, key=BY_INDEX)
+    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
+    targets: list[int | None] = list(same_rank) if rules.one_meld_per_rank and same_rank else [None] + same_rank
+    combos: list[tuple[Card, ...]] = []
+    for i, a in enumerate(naturals):
+        for b in naturals[i:]:
+            if a is b and ctx.hand.count(a) < 2:
+                continue
+            combos.append((a, b))
+    for a in naturals:
+        for w in wilds:
+            combos.append((a, w))
+    out: list[TakePile] = []
+    for cards in combos:
+        for target in targets:
+            cand = TakePile(cards, target)
+            if take_problem(ctx, cand) is None:
+                out.append(cand)
+    for target in same_rank:
+        cand = TakePile((), target)
+        if take_problem(ctx, cand) is None:
+            out.append(cand)
+    return out
+
+
