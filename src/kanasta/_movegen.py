@@ -196,16 +196,25 @@ def _run_extend_candidates(
     wild_card = None if meld.wild_index is None else meld.cards[meld.wild_index]
     out: list[tuple[tuple[Card, ...], int, int]] = []
     displace = wpos is not None and have[wpos]
+    # Positions beyond the old ends are filled by natural cards from hand, except
+    # at most one (the wild's); stop widening once two positions lack a natural.
+    missing_low: list[int] = []
     for new_low in range(low, 0, -1):
+        if new_low < low and not have[new_low]:
+            missing_low.append(new_low)
+            if len(missing_low) > 1:
+                break
+        missing_high: list[int] = []
         for new_high in range(high, 15):
-            if new_high - new_low + 1 > t.run_max:
+            if new_high > high and not have[new_high]:
+                missing_high.append(new_high)
+            if len(missing_low) + len(missing_high) > 1 or new_high - new_low + 1 > t.run_max:
                 break
             if new_low == low and new_high == high and not displace:
                 continue
-            fresh = [p for p in range(new_low, low)] + [p for p in range(high + 1, new_high + 1)]
-            missing = [p for p in fresh if not have[p]]
-            if len(missing) > 1:
-                continue
+            fresh = list(range(new_low, low)) + list(range(high + 1, new_high + 1))
+            missing = missing_low + missing_high
+
             def build(wild_at: int | None, wild: Card | None, displaced: bool) -> None:
                 cells: list[Card] = []
                 for p in range(new_low, new_high + 1):
@@ -264,7 +273,7 @@ class _Gen:
 
     __slots__ = (
         "ctx", "t", "rules", "hand", "n", "turn", "must_out", "no_out", "counts",
-        "wild_sets", "value", "nat2",
+        "wild_sets", "value", "nat2", "root_ok",
     )
 
     def __init__(self, ctx: Ctx) -> None:
@@ -284,6 +293,23 @@ class _Gen:
         self.wild_sets = _sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
         self.value = ctx.t.value
         self.nat2 = ctx.t.nat2
+        self.root_ok: bool | None = None
+
+    def root_finishable(self) -> bool:
+        """Whether the turn could be finished from here once cards are laid.
+
+        Every position a meld leads to is reached from this one by the meld's
+        single-card steps, so when this is False no meld is legal (E-2); one
+        search here spares a search per candidate.
+        """
+        if self.root_ok is None:
+            ctx = self.ctx
+            pos = ctx.pos(
+                self.hand, ctx.shapes, opened=ctx.opened, laid=True, count=self.turn.count_halves,
+                aside=self.turn.aside, must_out=self.must_out, no_out=self.no_out,
+            )
+            self.root_ok = finishable(pos)
+        return self.root_ok
 
     def ok(
         self,
@@ -315,6 +341,8 @@ class _Gen:
         forbidden = self.turn.forbidden
         if opened2 and not must_out and n2 >= 2 and (forbidden is None or n2 > 2):
             return True
+        if not self.root_finishable():
+            return False
         hand = remove_cards(self.hand, removed)
         assert hand is not None
         if aside == () and self.turn.aside and opened2:

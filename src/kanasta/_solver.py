@@ -521,6 +521,8 @@ class _Search:
         shapes = tuple(sorted(p.shapes))
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
+        if not p.opened and not p.must_out and self.greedy(hand, shapes, p.count):
+            return True
         return self.dfs(hand, shapes, p.count, p.opened, aside, p.must_out)
 
     def dfs(
@@ -561,6 +563,67 @@ class _Search:
         return result
 
     # ---------------------------------------------------------- bounds
+    def greedy(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
+        """A quick witness: lay the best natural run (if one is needed), every set of
+        three or more naturals and one wild per meld; is the team then open with two
+        cards (one of them discardable) left?  False means "not shown", not "impossible".
+        """
+        t = self.t
+        rules = self.rules
+        value = t.value
+        cnt: dict[int, int] = {}
+        for i in hand:
+            cnt[i] = cnt.get(i, 0) + 1
+        gained = 0
+        # wild cards go only into sets here: a wild in a run could spoil the
+        # natural run the opening needs (K-OPEN-2)
+        melds_without_wild = sum(
+            1 for s in shapes if s[0] == 0 and s[3] < rules.max_wilds and s[4] < t.max_size
+        )
+        set_ranks = {s[1] for s in shapes if s[0] == 0}
+        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
+            best: tuple[int, list[int]] | None = None
+            for suit in range(4):
+                row = NAT_AT[suit]
+                pos = 1
+                while pos <= 14:
+                    if row[pos] not in cnt:
+                        pos += 1
+                        continue
+                    cells: list[int] = []
+                    while pos <= 14 and row[pos] in cnt and len(cells) < 13 and row[pos] not in cells:
+                        cells.append(row[pos])
+                        pos += 1
+                    if len(cells) >= 3:
+                        start = pos - len(cells)
+                        v = sum(t.nat2 if start + k == 2 else value[c] for k, c in enumerate(cells))
+                        if best is None or v > best[0]:
+                            best = (v, cells)
+            if best is None:
+                return False
+            gained += best[0]
+            for c in best[1]:
+                cnt[c] -= 1
+        for rank in range(1, 14):
+            if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in set_ranks):
+                continue
+            base = (rank - 1) * 4
+            n = sum(cnt.get(base + k, 0) for k in range(4))
+            if n >= 3 and n <= t.max_size:
+                gained += n * value[base]
+                for k in range(4):
+                    cnt.pop(base + k, None)
+                melds_without_wild += 1
+        wild_values = sorted((value[i] for i, k in cnt.items() if i == 52 or 4 <= i < 8 for _ in range(k)), reverse=True)
+        placed = wild_values[:melds_without_wild]
+        gained += sum(placed)
+        left = sum(cnt.values()) - len(placed)
+        if left < 2 or count + gained < self.minimum:
+            return False
+        if self.forbidden >= 0 and left == 2 and cnt.get(self.forbidden, 0) == 2:
+            return False
+        return True
+
     def hopeful(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
         """A necessary condition for a team that is not open to open from here.
 
