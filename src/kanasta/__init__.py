@@ -29,9 +29,11 @@ from kanasta.errors import (
     IllegalActionError,
     KanastaError,
     NotationError,
+    SamplingError,
     SerializationError,
 )
 from kanasta.melds import CanastaKind, Meld, MeldKind
+from kanasta.record import GameRecord
 from kanasta.rules import PileTake, Rules, StockEnd
 from kanasta.state import (
     CanastaScore,
@@ -55,6 +57,16 @@ from kanasta.state import (
     UpcardTurned,
     WentOut,
 )
+from kanasta.view import (
+    CardsDrawnHidden,
+    PacketTakenHidden,
+    PlayerView,
+    RedThreeLaidHidden,
+    SeenEvent,
+    SeenStep,
+    make_view,
+    sample_state,
+)
 
 __version__ = "0.1.0"
 
@@ -69,6 +81,7 @@ __all__ = [
     "CanastaScore",
     "Card",
     "CardsDrawn",
+    "CardsDrawnHidden",
     "ConfigError",
     "Decline",
     "Discard",
@@ -76,6 +89,7 @@ __all__ = [
     "Event",
     "ExtendRun",
     "GameEnded",
+    "GameRecord",
     "HandEnded",
     "HandResult",
     "HandStarted",
@@ -86,13 +100,19 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "PacketTaken",
+    "PacketTakenHidden",
     "Phase",
     "PileJoined",
     "PileTake",
     "PileTaken",
+    "PlayerView",
     "Rank",
     "RedThreeLaid",
+    "RedThreeLaidHidden",
     "Rules",
+    "SamplingError",
+    "SeenEvent",
+    "SeenStep",
     "SerializationError",
     "State",
     "Step",
@@ -107,8 +127,10 @@ __all__ = [
     "WentOut",
     "all_cards",
     "format_cards",
+    "make_view",
     "new_game",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "sample_state",
 ]

@@ -328,11 +328,14 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"bad action {text!r}: {verb} needs a meld number and cards")
         index = _ref(rest[0], text)
         cards = parse_cards(" ".join(rest[1:]))
+        if not cards:
+            raise NotationError(f"bad action {text!r}: {verb} needs cards")
         return AddToMeld(index, cards) if verb == "add" else ExtendRun(index, cards)
     if verb == "discard":
-        if len(rest) != 1:
+        cards = parse_cards(" ".join(rest))
+        if len(cards) != 1:
             raise NotationError(f"bad action {text!r}: discard takes exactly one card")
-        return Discard(parse_cards(rest[0])[0])
+        return Discard(cards[0])
     raise NotationError(
         f"bad action {text!r}: unknown verb {verb!r}; verbs are draw take meld add extend discard ask yes no decline"
     )

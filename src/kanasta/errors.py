@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "KanastaError",
     "NotationError",
+    "SamplingError",
     "SerializationError",
 ]
 
@@ -101,3 +102,19 @@ class SerializationError(KanastaError, ValueError):
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path or '<document>'}: {message}")
         self.path = path
+
+
+class SamplingError(KanastaError, ValueError):
+    """No full state could be dealt to match a :class:`~kanasta.PlayerView`.
+
+    :func:`kanasta.sample_state` raises it when the view does not add up (it
+    shows more copies of a card than the deck has, or its counts do not match
+    the unseen cards) or when no deal it tried fits the view.
+
+    >>> import attrs, kanasta
+    >>> view = kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0)
+    >>> kanasta.sample_state(attrs.evolve(view, stock_size=0), seed=1)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SamplingError: the view does not add up: 95 unseen cards for 33 places (other hands, stock, packets)
+    """

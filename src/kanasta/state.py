@@ -556,6 +556,10 @@ class State:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
 
+        The seat's own hand, the table, the pile, counts of everything
+        hidden, the turn, the results, and the moves as the seat saw them;
+        never another hand, the stock, the packets or the seed.
+
         >>> import kanasta
         >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
         >>> v = s.view(0)
@@ -569,9 +573,18 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict of the position; :meth:`from_dict` reads it back.
 
-        >>> import kanasta
+        Cards are written in card notation, melds one string each, the rules
+        as a preset name when they are one (see :mod:`kanasta.serialize` and
+        the documentation page on positions).  :attr:`events` and
+        :attr:`history` are not part of a position (nor of state equality):
+        keep a :class:`~kanasta.GameRecord` for the moves.
+
+        >>> import json, kanasta
         >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-        >>> kanasta.State.from_dict(s.to_dict()) == s
+        >>> d = s.to_dict()
+        >>> d["rules"], d["hands"][0]
+        ('classic', '2D 4D 5D 6D 7C 7S TC TD JS KC KS')
+        >>> kanasta.State.from_dict(json.loads(json.dumps(d))) == s
         True
         """
         from kanasta.serialize import state_to_dict
@@ -582,8 +595,12 @@ class State:
     def from_dict(cls, data: object) -> State:
         """Read and validate a position written by :meth:`to_dict` (or by hand).
 
-        Raises :class:`~kanasta.SerializationError` saying where the document
-        is wrong.
+        Everything is checked: shapes and types, card notation, the 108
+        cards, melds under the rules, and that the phase, turn, scores and
+        table agree.  Raises :class:`~kanasta.SerializationError` whose
+        ``path`` says where the document is wrong (``hands.2``,
+        ``melds.0.1``, ``turn.aside``).  Most keys may be left out of a
+        hand-written document; the loaded state has no history.
 
         >>> import kanasta
         >>> kanasta.State.from_dict({"rules": "classic"})

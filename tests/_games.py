@@ -1,0 +1,33 @@
+"""Random games shared by the position, record and view tests (played once per test run)."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import kanasta
+from kanasta.serialize import PRESETS
+
+PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
+
+
+@functools.cache
+def game(preset: str, seed: int = 1) -> tuple[kanasta.State, ...]:
+    """Every state of one whole game of random play under a preset, the start and the end included."""
+    state = kanasta.new_game(PRESETS[preset](), seed)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_game_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return tuple(states)
+
+
+def some_states(preset: str, every: int, seed: int = 1) -> list[kanasta.State]:
+    """The first 200 states of a game, then every ``every``-th, and the states around each phase change."""
+    states = game(preset, seed)
+    out = []
+    for i, s in enumerate(states):
+        if i < 200 or i % every == 0 or i == len(states) - 1 or s.phase is kanasta.Phase.ANSWER:
+            out.append(s)
+    return out

@@ -1,0 +1,335 @@
+"""Views (RULES E-4, G-RNG-1) and the sampler of states consistent with a view."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import kanasta
+from _games import PRESET_NAMES, game, some_states
+from kanasta import (
+    Card,
+    CardsDrawn,
+    CardsDrawnHidden,
+    PacketTaken,
+    PacketTakenHidden,
+    Phase,
+    PileTaken,
+    PlayerView,
+    RedThreeLaid,
+    RedThreeLaidHidden,
+    SamplingError,
+    State,
+)
+
+PUBLIC_EVENTS = (
+    kanasta.HandStarted, kanasta.UpcardTurned, kanasta.PileTaken, kanasta.PileJoined, kanasta.TeamOpened,
+    kanasta.WentOut, kanasta.StockExhausted, kanasta.HandEnded, kanasta.GameEnded,
+)
+
+
+def _strided(preset: str, every: int, seed: int = 1) -> list[State]:
+    return some_states(preset, every, seed)[::3]
+
+
+# ---------------------------------------------------------------------------- what a view holds
+
+
+def test_view_copies_the_public_state() -> None:
+    state = next(s for s in game("kanasta") if s.melds[0] and s.melds[1] and s.phase is Phase.PLAY)
+    for seat in range(4):
+        v = state.view(seat)
+        assert v.seat == seat and v.hand == state.hands[seat]
+        assert v.hand_sizes == tuple(len(h) for h in state.hands)
+        assert v.stock_size == len(state.stock) and v.packet_sizes == tuple(len(p) for p in state.packets)
+        for name in ("rules", "hand_number", "dealer", "scores", "pile", "pile_frozen", "melds", "red_threes",
+                     "packets_taken", "trump", "opened", "melded_this_hand", "player", "phase", "turn", "winner",
+                     "hand_results"):
+            assert getattr(v, name) == getattr(state, name), name
+        assert v.legal_actions == (state.legal_actions() if seat == state.current_player else ())
+        assert [step.action for step in v.history] == [step.action for step in state.history]
+        assert v.current_player == state.current_player and v.team == seat % 2
+
+
+def test_a_view_has_no_field_for_hidden_cards_or_the_seed() -> None:
+    """E-4, G-RNG-1: no other hand, no stock or packet cards, no seed."""
+    fields = set(attrs.fields_dict(PlayerView))
+    assert not fields & {"hands", "stock", "packets", "seed", "events"}
+    state = game("classic")[50]
+    reseeded = attrs.evolve(state, seed=state.seed + 1)
+    assert reseeded.view(0) == state.view(0)  # the seed changes nothing a seat sees
+
+
+def _hidden_shuffled(state: State, seat: int, rng: random.Random) -> State:
+    """The state with every card hidden from ``seat`` dealt again at random (sizes kept; red 3s stay in the stock)."""
+    rules = state.rules
+    hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    hidden += [c for p in state.packets for c in p]
+    hidden += [c for c in state.stock if not (rules.red_threes and c.is_red_three)]
+    rng.shuffle(hidden)
+    hands = []
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(tuple(sorted(hidden[: len(h)])))
+            del hidden[: len(h)]
+    packets = []
+    for p in state.packets:
+        packets.append(tuple(sorted(hidden[: len(p)])))
+        del hidden[: len(p)]
+    reds = [c for c in state.stock if rules.red_threes and c.is_red_three]
+    stock = hidden + reds
+    rng.shuffle(stock)
+    return attrs.evolve(state, hands=tuple(hands), packets=tuple(packets), stock=tuple(stock), legal=None)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_view_depends_only_on_what_the_seat_may_see(preset: str) -> None:
+    """E-4: deal every card hidden from the seat again; its view (history included) does not change."""
+    rng = random.Random(preset)
+    checked = 0
+    for state in _strided(preset, every=15):
+        for seat in range(state.rules.players):
+            other = _hidden_shuffled(state, seat, rng)
+            assert other.hands[seat] == state.hands[seat]
+            mine, theirs = state.view(seat), other.view(seat)
+            if state.phase is Phase.ANSWER and state.current_player == seat:
+                # whether "no" is allowed depends on the asker's hidden hand (documented)
+                mine, theirs = attrs.evolve(mine, legal_actions=()), attrs.evolve(theirs, legal_actions=())
+            assert mine == theirs
+            checked += 1
+    assert checked > 100
+
+
+def _cards_in(obj: Any) -> Counter[Card]:
+    """Every card an object holds, anywhere inside it."""
+    out: Counter[Card] = Counter()
+    if isinstance(obj, Card):
+        out[obj] += 1
+    elif isinstance(obj, (tuple, list)):
+        for item in obj:
+            out += _cards_in(item)
+    elif attrs.has(type(obj)):
+        for f in attrs.fields(type(obj)):
+            out += _cards_in(getattr(obj, f.name))
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_no_view_event_shows_a_card_hidden_from_the_seat(preset: str) -> None:
+    """E-4 over whole games: drawn cards, red-3 replacements and packets only to their seat."""
+    final = game(preset)[-1]
+    true_steps = final.history
+    hidden_kinds = Counter[str]()
+    for seat in range(final.rules.players):
+        view = final.view(seat)
+        assert len(view.history) == len(true_steps)
+        for seen, true in zip(view.history, true_steps):
+            assert (seen.seat, seen.action) == (true.seat, true.action)
+            assert len(seen.events) == len(true.events)
+            for s_ev, t_ev in zip(seen.events, true.events):
+                if isinstance(t_ev, PUBLIC_EVENTS):
+                    assert s_ev == t_ev
+                elif isinstance(t_ev, CardsDrawn):
+                    if t_ev.seat == seat:
+                        assert s_ev == t_ev
+                    else:
+                        assert s_ev == CardsDrawnHidden(t_ev.seat, len(t_ev.cards))
+                        hidden_kinds["draw"] += 1
+                elif isinstance(t_ev, RedThreeLaid):
+                    if t_ev.seat == seat or t_ev.replacement is None:
+                        assert s_ev == t_ev
+                    else:
+                        assert s_ev == RedThreeLaidHidden(t_ev.seat, t_ev.card, t_ev.source)
+                        hidden_kinds["red3"] += 1
+                elif isinstance(t_ev, PacketTaken):
+                    if t_ev.seat == seat:
+                        assert s_ev == t_ev
+                    else:
+                        assert s_ev == PacketTakenHidden(t_ev.seat, t_ev.packet, len(t_ev.cards))
+                        hidden_kinds["packet"] += 1
+                else:  # pragma: no cover - a new event type must be classified here
+                    pytest.fail(f"unclassified event {t_ev!r}")
+                # a hidden form holds no card but the public red 3 itself
+                if isinstance(s_ev, RedThreeLaidHidden):
+                    assert _cards_in(s_ev) == Counter([s_ev.card])
+                elif isinstance(s_ev, (CardsDrawnHidden, PacketTakenHidden)):
+                    assert not _cards_in(s_ev)
+    assert hidden_kinds["draw"] > 0
+    if preset != "kanasta":
+        assert hidden_kinds["red3"] > 0
+
+
+def _packet_pickup() -> State:
+    """Kanasta: seat 0 melds its last two cards onto a set and picks up the first packet (K-OUT-2, K-OUT-3)."""
+    doc = {
+        "format": "kanasta.position/1",
+        "rules": "kanasta",
+        "trump": "KH",
+        "phase": "play",
+        "hands": ["9H 9S", "KH KD KS 4D", "5H 6H 7S", "JD JD QD"],
+        "melds": [["3C 4C 5C 6C 7C 8C 9C", "9D 9D JK"], []],
+        "turn": {"drew": "stock"},
+    }
+    state = State.from_dict(doc)
+    return state.apply(kanasta.AddToMeld(1, kanasta.parse_cards("9H 9S")))
+
+
+def test_a_packet_picked_up_is_seen_only_by_its_taker() -> None:
+    """E-4, K-OUT-2: the packet becomes the taker's hand; the others see its size."""
+    state = _packet_pickup()
+    taken = next(e for e in state.history[-1].events if isinstance(e, PacketTaken))
+    assert taken.cards == state.hands[0] and len(taken.cards) == 11 and state.packets_taken == (1, 0)
+    assert state.view(0).history[-1].events == state.history[-1].events
+    for seat in (1, 2, 3):
+        seen = state.view(seat).history[-1].events
+        assert PacketTakenHidden(seat=0, packet=1, size=11) in seen
+        assert not any(isinstance(e, PacketTaken) for e in seen)
+        assert state.view(seat).packet_sizes == (11,)
+        sampled = state.view(seat).sample(seat)
+        assert attrs.evolve(sampled.view(seat), history=()) == attrs.evolve(state.view(seat), history=())
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_card_in_a_view_is_one_the_seat_may_know(preset: str) -> None:
+    """E-4: the cards of a view are the seat's hand, the table, the pile, results and public events — no more."""
+    for state in _strided(preset, every=25):
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            live = _cards_in((view.hand, view.pile, view.melds, view.red_threes, view.turn, view.trump))
+            table = _cards_in((state.hands[seat], state.pile, state.melds, state.red_threes, state.turn.aside,
+                               state.turn.forbidden, state.trump))
+            assert live == table
+            for step in view.history:
+                for ev in step.events:
+                    if isinstance(ev, CardsDrawn):
+                        assert ev.seat == seat
+                    if isinstance(ev, RedThreeLaid) and ev.replacement is not None:
+                        assert ev.seat == seat
+                    if isinstance(ev, PacketTaken):
+                        assert ev.seat == seat
+
+
+def test_legal_actions_only_for_the_seat_to_move() -> None:
+    state = game("classic")[10]
+    for seat in range(4):
+        v = state.view(seat)
+        assert bool(v.legal_actions) == (seat == state.current_player)
+    assert game("classic")[-1].view(0).legal_actions == ()
+
+
+def test_view_of_a_bad_seat_is_refused() -> None:
+    state = game("classic-3")[0]
+    for seat in (-1, 3, "0", True):
+        with pytest.raises(kanasta.ConfigError):
+            state.view(seat)  # type: ignore[arg-type]
+
+
+def test_known_cards_follow_the_taken_pile() -> None:
+    """A pile taken is public: the cards are known to be in the taker's hand until played."""
+    for state in game("kanasta"):
+        step = state.history[-1] if state.history else None
+        if step is None or not any(isinstance(e, PileTaken) for e in step.events):
+            continue
+        taker = step.seat
+        taken = next(e for e in step.events if isinstance(e, PileTaken)).cards
+        for seat in range(4):
+            known = state.view(seat).known_cards()
+            assert Counter(known[taker]) >= Counter(taken) or seat == taker
+            assert Counter(known[taker]) <= Counter(state.hands[taker])
+        break
+    else:  # pragma: no cover
+        pytest.fail("no pile was taken")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_known_cards_are_always_in_the_hand(preset: str) -> None:
+    for state in _strided(preset, every=20):
+        for seat in range(state.rules.players):
+            known = state.view(seat).known_cards()
+            for other, cards in enumerate(known):
+                assert not Counter(cards) - Counter(state.hands[other])
+
+
+# ---------------------------------------------------------------------------- the sampler
+
+
+def _without_history(view: PlayerView) -> PlayerView:
+    return attrs.evolve(view, history=())
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_sampled_states_are_legal_and_consistent_with_the_view(preset: str) -> None:
+    rng = random.Random(7)
+    states = _strided(preset, every=30)
+    if preset == "classic":
+        states += [s for s in game("classic", seed=4) if s.phase is Phase.ANSWER]
+    for state in states:
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            sampled = kanasta.sample_state(view, rng.randrange(2**64))
+            assert State.from_dict(sampled.to_dict()) == sampled  # a legal position
+            assert _without_history(sampled.view(seat)) == _without_history(view)
+            assert sampled.hands[seat] == state.hands[seat]
+            if seat == state.current_player:
+                assert sampled.legal_actions() == state.legal_actions()
+            # the known cards of the other hands are where they are known to be
+            for other, cards in enumerate(view.known_cards()):
+                assert not Counter(cards) - Counter(sampled.hands[other])
+
+
+def test_sampling_is_deterministic_and_varies_with_the_seed() -> None:
+    state = game("classic-2")[30]
+    view = state.view(0)
+    a, b, c = view.sample(1), view.sample(1), view.sample(2)
+    assert a == b and a.seed == b.seed
+    assert a.hands[1] != c.hands[1] or a.stock != c.stock
+    assert a.seed != c.seed  # the sampled state's own seed comes from the sampler's
+    others = {view.sample(k).hands[1] for k in range(10)}
+    assert len(others) > 5
+
+
+def test_sampled_hidden_hands_are_spread_like_a_deal() -> None:
+    """Every unseen card lands in the other hand sometimes: nothing is held back."""
+    state = game("classic-2")[5]
+    view = state.view(0)
+    landed = Counter[Card]()
+    for k in range(60):
+        landed.update(set(view.sample(k).hands[1]))
+    unseen = set(view.unseen_cards()) - {c for c in view.unseen_cards() if c.is_red_three}
+    assert set(landed) == unseen
+
+
+def test_red_threes_are_never_dealt_into_a_sampled_hand() -> None:
+    """C-THREE-1: unseen red 3s are in the stock."""
+    state = next(s for s in game("classic") if sum(c.is_red_three for c in s.stock) >= 2)
+    for k in range(20):
+        sampled = state.view(0).sample(k)
+        assert not any(c.is_red_three for h in sampled.hands for c in h)
+
+
+def test_a_view_that_does_not_add_up_cannot_be_sampled() -> None:
+    view = game("classic")[3].view(1)
+    with pytest.raises(SamplingError):
+        kanasta.sample_state(attrs.evolve(view, stock_size=view.stock_size + 1), 0)
+    with pytest.raises(SamplingError):
+        kanasta.sample_state(attrs.evolve(view, hand=view.hand + view.pile * 3), 0)
+    for bad in (-1, 2**64, 1.0):
+        with pytest.raises(kanasta.ConfigError):
+            kanasta.sample_state(view, bad)  # type: ignore[arg-type]
+
+
+def test_the_sampler_plays_on() -> None:
+    """A determinisation is a real game: random play from a sample reaches the end of the hand."""
+    state = game("kanasta")[40]
+    sampled = state.view(state.current_player).sample(3)
+    rng = random.Random(0)
+    hand = sampled.hand_number
+    while sampled.hand_number == hand and not sampled.is_game_over:
+        sampled = sampled.apply(rng.choice(sampled.legal_actions()))
+    assert sampled.hand_number == hand + 1 or sampled.is_game_over
