@@ -152,3 +152,29 @@ def test_illegal_action_leaves_state_unchanged_and_names_rule() -> None:
     assert info.value.rule == "G-TURN-1"
     assert s.hands[s.current_player or 0] == hand_before
     assert s.phase is Phase.DRAW
+
+
+def test_evolve_does_not_carry_the_cached_moves() -> None:
+    """E-1: a state changed with attrs.evolve recomputes its legal moves (no stale cache)."""
+    import attrs
+
+    s = kanasta.new_game(PRESETS["classic"], seed=4)
+    assert kanasta.Draw() in s.legal_actions()  # fills the cache
+    empty_stock = attrs.evolve(s, stock=())
+    # with no stock the draw is gone (C-OUT-5), whatever the original state cached
+    assert kanasta.Draw() not in empty_stock.legal_actions()
+    assert empty_stock.explain(kanasta.Draw()) == "the stock is empty [C-OUT-5]"
+
+
+def test_first_deal_events_are_kept_for_the_whole_game() -> None:
+    """E-3: the first hand's deal (HandStarted, UpcardTurned, red 3s) stays visible after moves."""
+    s = kanasta.new_game(PRESETS["classic"], seed=2)  # seats 2 and 0 are dealt red 3s
+    first = s.events
+    assert isinstance(first[0], kanasta.HandStarted) and first[0].hand_number == 1
+    later = s.apply(s.legal_actions()[0])
+    assert later.start_events == first
+    assert {e.seat for e in first if isinstance(e, kanasta.RedThreeLaid)} == {0, 2}
+    # a seat sees its own red-3 replacement, and only its own (E-4)
+    for seat in range(4):
+        own = [e for e in later.view(seat).start_events if isinstance(e, kanasta.RedThreeLaid)]
+        assert [e.seat for e in own] == ([seat] if seat in (0, 2) else [])

@@ -85,7 +85,7 @@ def _hidden_shuffled(state: State, seat: int, rng: random.Random) -> State:
     reds = [c for c in state.stock if rules.red_threes and c.is_red_three]
     stock = hidden + reds
     rng.shuffle(stock)
-    return attrs.evolve(state, hands=tuple(hands), packets=tuple(packets), stock=tuple(stock), legal=None)
+    return attrs.evolve(state, hands=tuple(hands), packets=tuple(packets), stock=tuple(stock))
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

@@ -26,6 +26,7 @@ from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards
 from kanasta.engine import new_game
 from kanasta.errors import (
     ConfigError,
+    EngineLimitError,
     IllegalActionError,
     KanastaError,
     NotationError,
@@ -86,6 +87,7 @@ __all__ = [
     "Decline",
     "Discard",
     "Draw",
+    "EngineLimitError",
     "Event",
     "ExtendRun",
     "GameEnded",

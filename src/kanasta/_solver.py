@@ -25,6 +25,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from kanasta.cards import Card, all_cards
+from kanasta.errors import EngineLimitError
 from kanasta.melds import Meld, MeldKind
 from kanasta.rules import Rules
 
@@ -543,7 +544,7 @@ class _Search:
             return known
         self.budget -= 1
         if self.budget < 0:  # pragma: no cover - a safety net, never reached in practice
-            raise RuntimeError("E-2 search too large")
+            raise EngineLimitError("the E-2 search gave up on this position (please report it)")
         result = False
         if opened or self.hopeful(hand, shapes, count):
             for new_hand, new_shapes, gain, b3 in self.steps(hand, shapes, must_out):

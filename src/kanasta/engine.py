@@ -104,6 +104,7 @@ def new_game(rules: Rules, seed: int) -> State:
     teams = rules.teams
     draft = _Draft.blank(rules, seed, dealer, (0,) * teams)
     _deal(draft, 1)
+    draft.start_events = tuple(draft.events)
     return draft.freeze()
 
 
@@ -114,7 +115,7 @@ class _Draft:
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile",
         "pile_frozen", "melds", "red_threes", "packets", "packets_taken", "trump",
         "opened", "melded_this_hand", "player", "phase", "turn", "winner",
-        "hand_results", "events", "log",
+        "hand_results", "events", "log", "start_events",
     )
 
     rules: Rules
@@ -140,6 +141,7 @@ class _Draft:
     hand_results: tuple[object, ...]
     events: list[Event]
     log: object
+    start_events: tuple[Event, ...]
 
     @classmethod
     def blank(cls, rules: Rules, seed: int, dealer: int, scores: tuple[int, ...]) -> _Draft:
@@ -167,6 +169,7 @@ class _Draft:
         d.hand_results = ()
         d.events = []
         d.log = None
+        d.start_events = ()
         return d
 
     @classmethod
@@ -195,6 +198,7 @@ class _Draft:
         d.hand_results = s.hand_results
         d.events = []
         d.log = s._log
+        d.start_events = s.start_events
         return d
 
     def freeze(self) -> State:
@@ -221,6 +225,7 @@ class _Draft:
             winner=self.winner,
             hand_results=self.hand_results,  # type: ignore[arg-type]
             events=tuple(self.events),
+            start_events=self.start_events,
             log=self.log,
         )
 
@@ -312,8 +317,10 @@ def _deal(d: _Draft, hand_number: int) -> None:
 def legal_actions(s: State) -> tuple[Action, ...]:
     """Every legal move in ``s``, each once, in a fixed order (E-1, E-2).
 
-    The order: draw, takes, decline; or ask, new melds, additions, run
-    extensions, discards; or yes, no.
+    The order: in the draw phase draw, takes, decline; in the play phase
+    ask, new sets, new runs, then for each of the team's melds in index order
+    its additions (sets) or extensions (runs), then discards; in the answer
+    phase yes, no.
 
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConfigError",
+    "EngineLimitError",
     "IllegalActionError",
     "KanastaError",
     "NotationError",
@@ -117,4 +118,17 @@ class SamplingError(KanastaError, ValueError):
     Traceback (most recent call last):
     ...
     kanasta.errors.SamplingError: the view does not add up: 95 unseen cards for 33 places (other hands, stock, packets)
+    """
+
+
+class EngineLimitError(KanastaError, RuntimeError):
+    """The E-2 search gave up on a position far beyond anything play produces.
+
+    A safety net: the search that decides whether a turn can still be finished
+    is bounded; no position reached in play or in the test suite comes near the
+    bound.  Seeing this error means a bug report, with the position.
+
+    >>> import kanasta
+    >>> issubclass(kanasta.EngineLimitError, kanasta.KanastaError)
+    True
     """

@@ -265,7 +265,9 @@ def read_set(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = F
     if len(cards) < 3:
         return (_mid(rules), f"a meld needs at least 3 cards, not {len(cards)}")
     if not naturals:
-        return ("C-MELD-2" if not rules.runs else "K-MELD-1", "a meld of wild cards only is not allowed")
+        if all(4 <= c.index < 8 for c in cards):
+            return (_mid(rules), "there are no melds of 2s: a 2 is a wild card")
+        return ("K-MELD-4" if rules.runs else "C-MELD-2", "a meld of wild cards only is not allowed")
     rank_number = _rank_num(naturals[0])
     if any(_rank_num(c) != rank_number for c in naturals):
         return (_mid(rules), f"{format_cards(cards)!r} is not a set: the natural cards differ in rank")
@@ -377,6 +379,10 @@ def _wraps(cards: tuple[Card, ...], fixed: list[tuple[int, Card]]) -> bool:
 def read_meld(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = False) -> Meld | Problem:
     """Read ``cards`` as a new set or run; return the meld or the problem."""
     naturals = [c for c in cards if not c.is_wild]
+    if not naturals:
+        # only 2s and jokers: no set (there are no sets of 2s) and no run (a run
+        # holds at most one natural 2, in its place, and needs two naturals)
+        return read_set(cards, rules, black_threes_ok=black_threes_ok)
     same_rank = bool(naturals) and all(_rank_num(c) == _rank_num(naturals[0]) for c in naturals)
     if same_rank or not rules.runs:
         as_set = read_set(cards, rules, black_threes_ok=black_threes_ok)

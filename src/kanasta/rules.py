@@ -28,7 +28,7 @@ import attrs
 from kanasta.cards import Card, Rank
 from kanasta.errors import ConfigError, SerializationError
 
-__all__ = ["PileTake", "Rules", "StockEnd"]
+__all__ = ["MIN_STOCK", "PileTake", "Rules", "StockEnd"]
 
 PileTake = Literal["meld_top", "whole"]
 """How the discard pile is taken: ``"meld_top"`` (Classic, C-PILE-1: the top card

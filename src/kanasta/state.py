@@ -411,30 +411,60 @@ class State:
     True
     """
 
+    #: The rules of the game.
     rules: Rules
+    #: The game's seed (G-RNG-1); it deals every hand.  Hidden from views.
     seed: int
+    #: The hand being played, from 1.
     hand_number: int
+    #: The seat that dealt this hand (G-DEAL-1).
     dealer: int
+    #: Cumulative scores by team at the start of this hand (G-SCORE-1).
     scores: tuple[int, ...]
+    #: Each seat's hand, in card order.
     hands: tuple[tuple[Card, ...], ...]
+    #: The stock, from its top card (the next one drawn).
     stock: tuple[Card, ...]
+    #: The discard pile, from bottom to top.
     pile: tuple[Card, ...]
+    #: The pile holds a wild card or a red 3 and is frozen for everyone (C-PILE-3).
     pile_frozen: bool
+    #: Each team's melds, in the order they were laid (the ``@i`` of the notation).
     melds: tuple[tuple[Meld, ...], ...]
+    #: Each team's red 3s laid face up (C-THREE-1).
     red_threes: tuple[tuple[Card, ...], ...]
+    #: The packets still on the table, the next one first (K-OUT-2).
     packets: tuple[tuple[Card, ...], ...]
+    #: Packets taken by each team (K-OUT-2).
     packets_taken: tuple[int, ...]
+    #: The hand's trump card (K-TRUMP-1), or None.
     trump: Card | None
+    #: Whether each team is open / down (K-OPEN-1, C-OPEN-2).
     opened: tuple[bool, ...]
+    #: Whether each seat has melded in this hand (C-OUT-4, concealed going out).
     melded_this_hand: tuple[bool, ...]
+    #: The seat to act (in :attr:`Phase.ANSWER`, the partner who answers).
     player: int
+    #: What the state waits for.
     phase: Phase
+    #: What has happened in the current turn.
     turn: Turn
+    #: The winning team once the game is over (G-GAME-1), else None.
     winner: int | None = None
+    #: The result of every finished hand, oldest first.
     hand_results: tuple[HandResult, ...] = ()
+    #: What the engine did while applying the move that led here (E-3): red 3s
+    #: laid, packets taken, the hand's end and score, the next deal... Not part
+    #: of equality or of a serialized position.
     events: tuple[Event, ...] = _no_eq(default=())
+    #: The events of dealing the game's first hand (what :func:`~kanasta.new_game`
+    #: reported).  Later hands are dealt in the move that ended the hand before,
+    #: so their deal events are in that move's :class:`Step`.
+    start_events: tuple[Event, ...] = _no_eq(default=())
     _log: Any = _no_eq(default=None)
-    _legal: Any = _no_eq(default=None)
+    # the cached legal moves; not an __init__ argument, so attrs.evolve never
+    # carries a stale list into a changed state
+    _legal: Any = attrs.field(init=False, default=None, eq=False, repr=False)
 
     # ------------------------------------------------------------- queries
     @property

@@ -220,6 +220,9 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     #: The moves so far as this seat saw them.
     history: tuple[SeenStep, ...]
+    #: The first hand's deal as this seat saw it (:attr:`State.start_events`);
+    #: like the state's events, not part of equality.
+    start_events: tuple[SeenEvent, ...] = attrs.field(default=(), eq=False)
 
     @property
     def current_player(self) -> int | None:
@@ -385,6 +388,7 @@ def make_view(state: State, seat: int) -> PlayerView:
         hand_results=state.hand_results,
         legal_actions=state.legal_actions() if state.current_player == seat else (),
         history=history,
+        start_events=tuple(_seen(e, seat) for e in state.start_events),
     )
 
 
