@@ -71,8 +71,8 @@ class Ctx:
 
     __slots__ = (
         "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
-        "R", "out_exempt", "discard_empty_ok", "packets_left", "black3_ok", "n_canastas",
-        "shapes", "nat_runs",
+        "R", "out_exempt", "discard_empty_ok", "packets_left", "black3_ok", "_shapes",
+        "_n_canastas", "_nat_runs",
     )
 
     def __init__(self, s: State) -> None:
@@ -106,9 +106,35 @@ class Ctx:
         # hand is not complete, so black-3 melds (which bind the player to go
         # out) and asking partner are not offered until the team is down.
         self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
-        self.n_canastas = canastas(self.melds)
-        self.shapes: tuple[Shape, ...] = tuple(shape_of(m) for m in self.melds)
-        self.nat_runs = natural_runs(self.shapes)
+        self._shapes: tuple[Shape, ...] | None = None
+        self._n_canastas = 0
+        self._nat_runs = 0
+
+    def _derive(self) -> tuple[Shape, ...]:
+        shapes = self._shapes = tuple(shape_of(m) for m in self.melds)
+        self._n_canastas = shape_canastas(shapes)
+        self._nat_runs = natural_runs(shapes)
+        return shapes
+
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        """The team's melds as solver shapes (computed on first use)."""
+        shapes = self._shapes
+        return self._derive() if shapes is None else shapes
+
+    @property
+    def n_canastas(self) -> int:
+        """The team's canastas."""
+        if self._shapes is None:
+            self._derive()
+        return self._n_canastas
+
+    @property
+    def nat_runs(self) -> int:
+        """The team's natural runs (K-OPEN-2)."""
+        if self._shapes is None:
+            self._derive()
+        return self._nat_runs
 
     def pos(
         self,

@@ -565,65 +565,112 @@ class _Search:
 
     # ---------------------------------------------------------- bounds
     def greedy(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
-        """A quick witness: lay the best natural run (if one is needed), every set of
-        three or more naturals and one wild per meld; is the team then open with two
-        cards (one of them discardable) left?  False means "not shown", not "impossible".
+        """A quick witness that the team can open from here with two cards left.
+
+        For each maximal natural run in hand that could be the opening's natural
+        run (or none, when one is laid already): lay it, every set of three or
+        more naturals, the other natural runs, and spare wild cards on natural
+        pairs and sets.  True only when that plan really opens with two cards (one
+        discardable) left; False means "not shown", not "impossible".
         """
-        t = self.t
-        rules = self.rules
-        value = t.value
         cnt: dict[int, int] = {}
         for i in hand:
             cnt[i] = cnt.get(i, 0) + 1
+        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
+            segments = self._segments(cnt)
+            if not segments:
+                return False
+            segments.sort(key=lambda seg: -seg[0])
+            return any(self._plan(dict(cnt), shapes, count, seg) for seg in segments[:3])
+        return self._plan(cnt, shapes, count, None)
+
+    def _segments(self, cnt: dict[int, int]) -> list[tuple[int, int, list[int]]]:
+        """Maximal natural runs in hand: (value, first position, cards)."""
+        value = self.t.value
+        nat2 = self.t.nat2
+        out = []
+        for suit in range(4):
+            row = NAT_AT[suit]
+            pos = 1
+            while pos <= 14:
+                if cnt.get(row[pos], 0) <= 0:
+                    pos += 1
+                    continue
+                cells: list[int] = []
+                start = pos
+                while pos <= 14 and cnt.get(row[pos], 0) > 0 and len(cells) < self.t.run_max and row[pos] not in cells:
+                    cells.append(row[pos])
+                    pos += 1
+                if len(cells) >= 3:
+                    v = sum(nat2 if start + k == 2 else value[c] for k, c in enumerate(cells))
+                    out.append((v, start, cells))
+        return out
+
+    def _plan(
+        self,
+        cnt: dict[int, int],
+        shapes: tuple[Shape, ...],
+        count: int,
+        run: tuple[int, int, list[int]] | None,
+    ) -> bool:
+        t = self.t
+        rules = self.rules
+        value = t.value
         gained = 0
-        # wild cards go only into sets here: a wild in a run could spoil the
-        # natural run the opening needs (K-OPEN-2)
-        melds_without_wild = sum(
-            1 for s in shapes if s[0] == 0 and s[3] < rules.max_wilds and s[4] < t.max_size
+        # sets that can still take a wild (wilds never go into runs here, so the
+        # natural run the opening needs stays natural, K-OPEN-2)
+        wild_slots = sum(
+            1 for s in shapes
+            if s[0] == 0 and s[3] < rules.max_wilds and s[4] < t.max_size
+            and not (rules.wilds_within_naturals and s[3] + 1 > s[2])
         )
         set_ranks = {s[1] for s in shapes if s[0] == 0}
-        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
-            best: tuple[int, list[int]] | None = None
-            for suit in range(4):
-                row = NAT_AT[suit]
-                pos = 1
-                while pos <= 14:
-                    if row[pos] not in cnt:
-                        pos += 1
-                        continue
-                    cells: list[int] = []
-                    while pos <= 14 and row[pos] in cnt and len(cells) < 13 and row[pos] not in cells:
-                        cells.append(row[pos])
-                        pos += 1
-                    if len(cells) >= 3:
-                        start = pos - len(cells)
-                        v = sum(t.nat2 if start + k == 2 else value[c] for k, c in enumerate(cells))
-                        if best is None or v > best[0]:
-                            best = (v, cells)
-            if best is None:
-                return False
-            gained += best[0]
-            for c in best[1]:
+        if run is not None:
+            gained += run[0]
+            for c in run[2]:
                 cnt[c] -= 1
         for rank in range(1, 14):
             if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in set_ranks):
                 continue
             base = (rank - 1) * 4
             n = sum(cnt.get(base + k, 0) for k in range(4))
-            if n >= 3 and n <= t.max_size:
+            if 3 <= n <= t.max_size:
                 gained += n * value[base]
                 for k in range(4):
                     cnt.pop(base + k, None)
-                melds_without_wild += 1
-        wild_values = sorted((value[i] for i, k in cnt.items() if i == 52 or 4 <= i < 8 for _ in range(k)), reverse=True)
-        placed = wild_values[:melds_without_wild]
-        gained += sum(placed)
-        left = sum(cnt.values()) - len(placed)
+                wild_slots += 1
+        if rules.runs:
+            for v, _, cells in self._segments(cnt):
+                gained += v
+                for c in cells:
+                    cnt[c] -= 1
+        # natural pairs among the cards still unused become sets with a wild
+        pairs = [
+            rank for rank in range(1, 14)
+            if t.set_rank[rank] and not (rules.one_meld_per_rank and rank in set_ranks)
+            and sum(cnt.get((rank - 1) * 4 + k, 0) for k in range(4)) == 2
+        ]
+        wilds = sorted(
+            (value[i] for i, k in cnt.items() if i == 52 or 4 <= i < 8 for _ in range(k)), reverse=True
+        )
+        placed = 0
+        for rank in sorted(pairs, key=lambda r: -value[(r - 1) * 4]):
+            if placed >= len(wilds) or rules.max_wilds < 1:
+                break
+            base = (rank - 1) * 4
+            gained += 2 * value[base] + wilds[placed]
+            placed += 1
+            for k in range(4):
+                cnt.pop(base + k, None)
+        for _ in range(min(wild_slots, len(wilds) - placed)):
+            gained += wilds[placed]
+            placed += 1
+        left = sum(k for k in cnt.values() if k > 0) - placed
         if left < 2 or count + gained < self.minimum:
             return False
-        if self.forbidden >= 0 and left == 2 and cnt.get(self.forbidden, 0) == 2:
-            return False
-        return True
+        # with a forbidden discard (K-PILE-3) and only two cards left, which two
+        # stay is not tracked here: leave the question to the exact search
+        return self.forbidden < 0 or left > 2
 
     def hopeful(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
         """A necessary condition for a team that is not open to open from here.
@@ -646,12 +693,17 @@ class _Search:
         set_ranks = {s[1] for s in shapes if s[0] == 0 and s[4] < t.max_size}
         covered = [[False] * 16 for _ in range(4)]
         runs = rules.runs
+        # a suit where one gap may be filled by a wild: one from hand, or a run's
+        # wild that its natural card (in hand) can push to an end (K-MELD-7)
+        gap_ok = [wilds > 0] * 4
         if runs:
             for s in shapes:
                 if s[0] == 1:
                     row = covered[s[1]]
                     for pos in range(s[2], s[3] + 1):
                         row[pos] = True
+                    if s[4] and NAT_AT[s[1]][s[4]] in cnt:
+                        gap_ok[s[1]] = True
             for i in cnt:
                 if i < 52:
                     suit = i % 4
@@ -678,10 +730,11 @@ class _Search:
                 ok = True
             if not ok and runs:
                 row = covered[i % 4]
+                gap = gap_ok[i % 4]
                 for pos in ((1, 14) if rank == 1 else (rank,)):
                     for lo in range(max(1, pos - 2), min(pos, 12) + 1):
                         missing = (not row[lo]) + (not row[lo + 1]) + (not row[lo + 2])
-                        if missing == 0 or (missing == 1 and wilds):
+                        if missing == 0 or (missing == 1 and gap):
                             ok = True
                             break
                     if ok:
@@ -704,7 +757,7 @@ class _Search:
             return False
         if self.R == 0 or any(_size(s) >= 7 for s in shapes):
             return True
-        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered)
+        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered, gap_ok)
 
     def _natural_window(self, cnt: dict[int, int]) -> bool:
         for suit in range(4):
@@ -726,6 +779,7 @@ class _Search:
         nat_rank: list[int],
         wilds: int,
         covered: list[list[bool]],
+        gap_ok: list[bool],
     ) -> bool:
         rules = self.rules
         extra = min(wilds, rules.max_wilds)
@@ -742,7 +796,7 @@ class _Search:
                     for pos in range(lo, 15):
                         if not row[pos]:
                             gaps += 1
-                            if gaps > (1 if wilds else 0):
+                            if gaps > (1 if gap_ok[suit] else 0):
                                 break
                         length += 1
                         if length >= 7:

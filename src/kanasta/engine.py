@@ -240,6 +240,17 @@ class _Draft:
         return card
 
 
+_TURN_FIELDS = tuple(f.name for f in attrs.fields(Turn))
+
+
+def _with(turn: Turn, **changes: object) -> Turn:
+    """``turn`` with some fields changed (a cheaper attrs.evolve: Turn has no validators)."""
+    new = object.__new__(Turn)
+    for name in _TURN_FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(turn, name))
+    return new
+
+
 def _deal(d: _Draft, hand_number: int) -> None:
     """Deal hand ``hand_number`` (E-3): shuffle, hands, packets, upcard/trump, red 3s."""
     rules = d.rules
@@ -388,11 +399,11 @@ def apply(s: State, action: Action) -> State:
     elif isinstance(action, ExtendRun):
         _do_extend(d, action)
     elif isinstance(action, AskPartner):
-        d.turn = attrs.evolve(d.turn, asked=True)
+        d.turn = _with(d.turn, asked=True)
         d.phase = Phase.ANSWER
         d.player = (seat + 2) % d.rules.players
     elif isinstance(action, AnswerPartner):
-        d.turn = attrs.evolve(d.turn, answer=action.permit)
+        d.turn = _with(d.turn, answer=action.permit)
         d.phase = Phase.PLAY
         d.player = (seat + 2) % d.rules.players
     d.log = (d.log, Step(seat=seat, action=action, events=tuple(d.events)))
@@ -457,7 +468,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
                 gained.append(c)
         d.hands[seat] = sort_cards(d.hands[seat] + tuple(gained))
         forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
-        d.turn = attrs.evolve(turn, forbidden=forbidden)
+        d.turn = _with(turn, forbidden=forbidden)
         d.phase = Phase.PLAY
         return
     top = pile[-1]
@@ -473,7 +484,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
         assert isinstance(new, Meld)
         melds[action.meld] = new
         if action.meld < turn.own_from:
-            turn = attrs.evolve(turn, added_to_old=True)
+            turn = _with(turn, added_to_old=True)
     d.melds[team] = tuple(melds)
     d.melded_this_hand[seat] = True
     rest = []
@@ -484,12 +495,12 @@ def _do_take(d: _Draft, action: TakePile) -> None:
         else:
             rest.append(c)
     count = t.value[top.index] + sum(t.value[c.index] for c in action.cards)
-    turn = attrs.evolve(turn, laid=True, count_halves=count)
+    turn = _with(turn, laid=True, count_halves=count)
     d.hands[seat] = hand
     if d.opened[team]:
         d.hands[seat] = sort_cards(hand + tuple(rest))
     else:
-        turn = attrs.evolve(turn, aside=tuple(rest))
+        turn = _with(turn, aside=tuple(rest))
     d.turn = turn
     d.phase = Phase.PLAY
     _after_laying(d)
@@ -513,7 +524,7 @@ def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
         melds[index] = new
         gain = sum(t.value[c.index] for c in cards)
         if index < turn.own_from:
-            turn = attrs.evolve(turn, added_to_old=True)
+            turn = _with(turn, added_to_old=True)
     black3 = new.kind is MeldKind.SET and new.rank is not None and new.rank.value == 3 and rules.black_threes
     hand = remove_cards(d.hands[seat], cards)
     assert hand is not None
@@ -542,14 +553,14 @@ def _do_extend(d: _Draft, action: ExtendRun) -> None:
     melds[action.meld] = new
     turn = d.turn
     if action.meld < turn.own_from:
-        turn = attrs.evolve(turn, added_to_old=True)
+        turn = _with(turn, added_to_old=True)
     hand = remove_cards(d.hands[seat], added)
     assert hand is not None
     d.hands[seat] = hand
     d.melds[team] = tuple(melds)
     d.melded_this_hand[seat] = True
     gain = half_value(t, new) - half_value(t, old)
-    d.turn = attrs.evolve(turn, laid=True, melded=True, count_halves=turn.count_halves + gain)
+    d.turn = _with(turn, laid=True, melded=True, count_halves=turn.count_halves + gain)
     _after_laying(d)
 
 
@@ -571,7 +582,7 @@ def _after_laying(d: _Draft) -> None:
             if turn.aside:
                 d.hands[seat] = sort_cards(d.hands[seat] + turn.aside)
                 d.events.append(PileJoined(seat=seat, cards=turn.aside))
-                d.turn = turn = attrs.evolve(turn, aside=())
+                d.turn = turn = _with(turn, aside=())
     if not d.hands[seat]:
         _emptied(d, by_discard=False)
 
