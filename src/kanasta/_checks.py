@@ -45,6 +45,10 @@ from kanasta.state import Phase, State
 Problem = tuple[str, str]
 """(RULES ID, message) for a move that is not legal."""
 
+_ACTION_TYPES: Final = (
+    Draw, TakePile, LayMeld, AddToMeld, ExtendRun, Discard, AskPartner, AnswerPartner, Decline,
+)
+
 _CARDS: Final = all_cards()
 BY_INDEX: Final = operator.attrgetter("index")
 
@@ -253,6 +257,8 @@ def explain(s: State, action: Action) -> Problem | None:
     >>> kanasta.engine.explain(s, kanasta.Decline())[0]
     'C-OUT-5'
     """
+    if not isinstance(action, _ACTION_TYPES):
+        return ("E-5", f"not a move: {action!r} is not a kanasta action (kanasta.parse_action reads text)")
     cached = s._legal
     if cached is not None and action in cached[1]:
         return None
@@ -287,7 +293,7 @@ def explain(s: State, action: Action) -> Problem | None:
         return extend_problem(ctx, action.meld, action.run)
     if isinstance(action, AskPartner):
         return ask_problem(ctx)
-    return ("G-TURN-1", f"not a move: {action!r}")
+    return ("G-TURN-1", f"not a move: {action!r}")  # pragma: no cover - every action type is handled above
 
 
 def decline_problem(ctx: Ctx) -> Problem | None:

@@ -110,7 +110,7 @@ def _new_meld_candidates(ctx: Ctx) -> list[tuple[Card, ...]]:
                     continue
                 out.append(nats + wilds)
     if rules.runs:
-        out.extend(_new_run_candidates(ctx, counts))
+        out.extend(cards for cards, _, _ in _new_run_candidates(ctx, counts))
     return out
 
 
@@ -119,10 +119,16 @@ def _run_cell(suit: int, position: int) -> Card:
     return _CARDS[(rank - 1) * 4 + suit]
 
 
-def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[Card, ...]]:
+def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Card, ...], int, int]]:
+    """Every new run the hand can lay: (cards low to high, low position, wild position or 0).
+
+    A window of consecutive positions in one suit where every position has its
+    natural card in hand, or all but one and a wild fills it; a wild may also
+    stand in a position whose natural card the player keeps.
+    """
     t = ctx.t
     wild_types = sorted((c for c in counts if c.is_wild), key=BY_INDEX)
-    out: list[tuple[Card, ...]] = []
+    out: list[tuple[tuple[Card, ...], int, int]] = []
     for suit in range(4):
         have = [False] * 15
         for pos in range(1, 15):
@@ -138,7 +144,7 @@ def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[Card, .
                     continue
                 cells = [_run_cell(suit, p) for p in range(low, high + 1)]
                 if not missing:
-                    out.append(tuple(cells))
+                    out.append((tuple(cells), low, 0))
                     fill_positions = list(range(low, high + 1))
                 else:
                     fill_positions = missing
@@ -150,7 +156,7 @@ def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[Card, .
                         run[p - low] = w
                         cand = tuple(run)
                         if _fits(cand, counts):
-                            out.append(cand)
+                            out.append((cand, low, p))
     return out
 
 
@@ -419,47 +425,17 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
 
 def _new_runs(g: _Gen, out: list[Action]) -> None:
     ctx = g.ctx
-    t = g.t
     value = g.value
     nat2 = g.nat2
-    counts = g.counts
-    wild_types = sorted((c for c in counts if c.is_wild), key=BY_INDEX)
-    for suit in range(4):
-        row = [_run_cell(suit, p if p else 1) for p in range(15)]
-        have = [p != 0 and row[p] in counts for p in range(15)]
-        if sum(have) < 2:
-            continue
-        for low in range(1, 13):
-            missing: list[int] = []
-            for high in range(low, min(14, low + t.run_max - 1) + 1):
-                if not have[high]:
-                    missing.append(high)
-                    if len(missing) > 1:
-                        break
-                if high - low + 1 < 3:
-                    continue
-                cells = [row[p] for p in range(low, high + 1)]
-                gains = [nat2 if p == 2 else value[row[p].index] for p in range(low, high + 1)]
-                total = sum(gains)
-                if not missing:
-                    cand = tuple(cells)
-                    if _fits(cand, counts) and g.ok(cand, None, (1, suit, low, high, 0), total, ctx.nat_runs + 1):
-                        out.append(_raw(LayMeld, cards=cand))
-                    fill = list(range(low, high + 1))
-                else:
-                    fill = missing
-                for p in fill:
-                    for wc in wild_types:
-                        if p == 2 and wc.index == 4 + suit:
-                            continue  # in its natural place a 2 is natural (K-MELD-6)
-                        run = list(cells)
-                        run[p - low] = wc
-                        cand = tuple(run)
-                        if not _fits(cand, counts):
-                            continue
-                        base = total - gains[p - low]
-                        if g.ok(cand, None, (1, suit, low, high, p), base + value[wc.index], ctx.nat_runs):
-                            out.append(_raw(LayMeld, cards=cand))
+    for cards, low, wpos in _new_run_candidates(ctx, g.counts):
+        gain = 0
+        for k, c in enumerate(cards):
+            p = low + k
+            gain += value[c.index] if p == wpos or p != 2 else nat2
+        suit = cards[0 if wpos != low else 1].index % 4
+        shape = (1, suit, low, low + len(cards) - 1, wpos)
+        if g.ok(cards, None, shape, gain, ctx.nat_runs + (wpos == 0)):
+            out.append(_raw(LayMeld, cards=cards))
 
 
 def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:

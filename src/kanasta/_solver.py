@@ -391,7 +391,8 @@ def _classic_out(
             else:
                 nat[opt] -= 1
                 dropped = t.value[(opt - 1) * 4]
-        if need > 0 and p.count + total_value - dropped < need:
+        # ``need`` is what the turn still lacks (minimum minus the count laid so far)
+        if need > 0 and total_value - dropped < need:
             continue
         if b3:
             if not p.black3_ok or b3 + b3_meld > 4 or (b3_meld == 0 and b3 < 3):
