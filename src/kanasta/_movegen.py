@@ -295,8 +295,13 @@ class _Gen:
         for c in ctx.hand:
             counts[c] = counts.get(c, 0) + 1
         self.counts = counts
-        wild_counts = [(c, n) for c, n in counts.items() if c.is_wild]
-        self.wild_sets = _sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
+        wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
+        value = ctx.t.value
+        # each sub-multiset of the wild cards with its size and value (half points)
+        self.wild_sets = [
+            (w, len(w), sum(value[c.index] for c in w))
+            for w in _sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
+        ]
         self.value = ctx.t.value
         self.nat2 = ctx.t.nat2
         self.root_ok: bool | None = None
@@ -381,7 +386,7 @@ def play_actions(ctx: Ctx) -> tuple[Action, ...]:
             _run_extends(g, index, meld, out)
     for card in sorted(g.counts, key=BY_INDEX):
         if discard_problem(ctx, card) is None:
-            out.append(Discard(card))
+            out.append(_raw(Discard, card=card))
     return tuple(out)
 
 
@@ -409,17 +414,17 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
             continue
         if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have):
             continue
+        rank_value = value[(rank - 1) * 4]
+        within = rules.wilds_within_naturals
         for nats in _sub_multisets(nat_counts, 2, t.max_size):
-            nv = sum(value[c.index] for c in nats)
             k = len(nats)
-            for wilds in g.wild_sets:
-                w = len(wilds)
+            nv = k * rank_value
+            for wilds, w, wv in g.wild_sets:
                 size = k + w
-                if size < 3 or size > t.max_size or (rules.wilds_within_naturals and w > k):
+                if size < 3 or size > t.max_size or (within and w > k):
                     continue
                 cards = nats + wilds
-                gain = nv + sum(value[c.index] for c in wilds)
-                if g.ok(cards, None, (0, rank, k, w, size), gain, ctx.nat_runs):
+                if g.ok(cards, None, (0, rank, k, w, size), nv + wv, ctx.nat_runs):
                     out.append(_raw(LayMeld, cards=cards))
 
 
@@ -458,19 +463,19 @@ def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
                 out.append(_raw(AddToMeld, meld=index, cards=nats))
         return
     wild_room = max(0, rules.max_wilds - wild)
+    rank_value = value[(rank - 1) * 4]
+    within = rules.wilds_within_naturals
     for nats in _sub_multisets(nat_counts, 0, room):
         k = len(nats)
-        nv = sum(value[c.index] for c in nats)
-        for wilds in g.wild_sets:
-            w = len(wilds)
+        nv = k * rank_value
+        for wilds, w, wv in g.wild_sets:
             if k + w == 0 or w > wild_room or k + w > room:
                 continue
-            if rules.wilds_within_naturals and wild + w > nat + k:
+            if within and wild + w > nat + k:
                 continue
-            cards = nats + wilds
             new = (0, rank, nat + k, wild + w, size + k + w)
-            if g.ok(cards, index, new, nv + sum(value[c.index] for c in wilds), ctx.nat_runs):
-                out.append(_raw(AddToMeld, meld=index, cards=cards))
+            if g.ok(nats + wilds, index, new, nv + wv, ctx.nat_runs):
+                out.append(_raw(AddToMeld, meld=index, cards=nats + wilds))
 
 
 def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
