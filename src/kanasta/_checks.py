@@ -420,6 +420,9 @@ def extend_problem(ctx: Ctx, index: int, run: tuple[Card, ...]) -> Problem | Non
         return ("G-TURN-1", "the added cards are not all in your hand")
     # Natural cards never change place; the wild keeps its place unless its
     # natural card is added, and then it goes beyond the old ends (K-MELD-7).
+    # So the new list covers every place of the old run.
+    if new.low > old.low or new.high < old.high:
+        return ("K-MELD-7", "a run only grows: its cards keep their places, and its wild moves only when its natural card is added")
     for i, c in enumerate(old.cards):
         if i == old.wild_index:
             continue
