@@ -14,16 +14,17 @@ Every state reached in random play of each preset is checked for:
 
 from __future__ import annotations
 
-import collections
 import copy
 import random
 
 import pytest
 
 import kanasta
-from kanasta import DECK, Phase, State
+from kanasta import Phase, State
 from kanasta._checks import Ctx
 from kanasta._movegen import play_actions, reference_play_actions
+
+from _invariants import FULL_DECK, card_census, check_results
 
 PRESETS = {
     "classic": kanasta.Rules.classic(),
@@ -31,26 +32,6 @@ PRESETS = {
     "classic-2": kanasta.Rules.classic(2),
     "kanasta": kanasta.Rules.kanasta(),
 }
-
-
-def card_census(s: State) -> collections.Counter[kanasta.Card]:
-    count: collections.Counter[kanasta.Card] = collections.Counter()
-    for hand in s.hands:
-        count.update(hand)
-    count.update(s.stock)
-    count.update(s.pile)
-    for melds in s.melds:
-        for m in melds:
-            count.update(m.cards)
-    for reds in s.red_threes:
-        count.update(reds)
-    for packet in s.packets:
-        count.update(packet)
-    count.update(s.turn.aside)
-    return count
-
-
-FULL_DECK = collections.Counter(DECK)
 
 
 def check_state(s: State) -> None:
@@ -64,25 +45,6 @@ def check_state(s: State) -> None:
     if s.phase is Phase.PLAY:
         ctx = Ctx(s)
         assert play_actions(ctx) == reference_play_actions(ctx), "E-1: fast and reference generators differ"
-
-
-def check_results(s: State) -> None:
-    totals = [0] * s.rules.teams
-    for result in s.hand_results:
-        for ts in result.teams:
-            raw = (
-                ts.packet_points + ts.meld_points + ts.canasta_points + ts.red_three_points
-                + ts.going_out_points - ts.hand_points
-            )
-            assert raw == ts.raw_total
-            assert sum(c.bonus for c in ts.canastas) == ts.canasta_points
-            if s.rules.round_hand_up:
-                assert ts.total - 1 < ts.raw_total <= ts.total
-            else:
-                assert ts.total == ts.raw_total
-            totals[ts.team] += ts.total
-        assert list(result.scores) == totals
-    assert list(s.scores) == totals
 
 
 def play_checked(rules: kanasta.Rules, seed: int, max_moves: int, apply_all: bool) -> State:

@@ -650,6 +650,11 @@ class State:
             f"pile top {self.pile[-1] if self.pile else '-'}, stock {len(self.stock)}, scores {self.scores}>"
         )
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython / Hypothesis pretty printers: the short repr, not every field
+        # (the history nests one level per move)
+        printer.text(repr(self))
+
     def describe(self) -> str:
         """A multi-line text picture of the whole position (all hands shown).
 
