@@ -523,9 +523,25 @@ class _Search:
         shapes = tuple(sorted(p.shapes))
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
-        if not p.opened and not p.must_out and self.greedy(hand, shapes, p.count):
-            return True
+        if not p.opened and not p.must_out:
+            known = _MEMO.get(self.key(hand, shapes, p.count, p.opened, aside, p.must_out))
+            if known is not None:
+                return known
+            if self.greedy(hand, shapes, p.count):
+                return True
         return self.dfs(hand, shapes, p.count, p.opened, aside, p.must_out)
+
+    def key(
+        self,
+        hand: tuple[int, ...],
+        shapes: tuple[Shape, ...],
+        count: int,
+        opened: bool,
+        aside: tuple[int, ...],
+        must_out: bool,
+    ) -> tuple[object, ...]:
+        """The memo key of a node: its answer depends on nothing else."""
+        return (self.flags, hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
 
     def dfs(
         self,
@@ -539,7 +555,7 @@ class _Search:
         settled = self.goal(hand, shapes, opened, must_out)
         if settled is not None:
             return settled
-        key = (self.flags, hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
+        key = self.key(hand, shapes, count, opened, aside, must_out)
         known = _MEMO.get(key)
         if known is not None:
             return known
