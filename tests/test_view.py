@@ -333,3 +333,20 @@ def test_the_sampler_plays_on() -> None:
     while sampled.hand_number == hand and not sampled.is_game_over:
         sampled = sampled.apply(rng.choice(sampled.legal_actions()))
     assert sampled.hand_number == hand + 1 or sampled.is_game_over
+
+
+def test_e4_views_of_a_long_game_reuse_each_steps_seat_filtered_form() -> None:
+    """E-4: a view's history is the same whether built fresh or from the per-step cache."""
+    s = kanasta.new_game(kanasta.Rules.classic(), seed=12)
+    rng = random.Random(12)
+    for _ in range(120):
+        s = s.apply(rng.choice(s.legal_actions()))
+    first = s.view(1).history  # fills the cache for seat 1
+    again = s.view(1).history  # read from it
+    assert first == again and len(first) == 120
+    # other seats get their own filtered forms, not seat 1's
+    for seat in (0, 2, 3):
+        for mine, theirs in zip(s.view(seat).history, first):
+            for a, b in zip(mine.events, theirs.events):
+                if isinstance(a, kanasta.CardsDrawn):
+                    assert a.seat == seat and not isinstance(b, kanasta.CardsDrawn)

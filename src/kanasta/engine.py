@@ -56,6 +56,7 @@ from kanasta.rules import Rules
 from kanasta.scoring import score_hand
 from kanasta.state import (
     CardsDrawn,
+    LogNode,
     Event,
     GameEnded,
     HandEnded,
@@ -140,7 +141,7 @@ class _Draft:
     winner: int | None
     hand_results: tuple[object, ...]
     events: list[Event]
-    log: object
+    log: LogNode | None
     start_events: tuple[Event, ...]
 
     @classmethod
@@ -406,7 +407,7 @@ def apply(s: State, action: Action) -> State:
         d.turn = _with(d.turn, answer=action.permit)
         d.phase = Phase.PLAY
         d.player = (seat + 2) % d.rules.players
-    d.log = (d.log, Step(seat=seat, action=action, events=tuple(d.events)))
+    d.log = LogNode(d.log, Step(seat=seat, action=action, events=tuple(d.events)), d.rules.players)
     return d.freeze()
 
 

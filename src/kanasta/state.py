@@ -390,6 +390,24 @@ class Step:
 # ------------------------------------------------------------------- state
 
 
+class LogNode:
+    """One link of a game's move history: the step and the link before it.
+
+    States share their history: a new state adds one node in front of its
+    parent's.  ``seen`` caches, per seat, the step as that seat saw it (filled
+    by :func:`kanasta.view.make_view`), so building a view is a cheap walk.
+    Internal; use :attr:`State.history`.
+    """
+
+    __slots__ = ("prev", "step", "seen")
+
+    def __init__(self, prev: LogNode | None, step: Step, players: int) -> None:
+        self.prev = prev
+        self.step = step
+        self.seen: list[Any] = [None] * players
+
+
+
 def _no_eq(**kwargs: Any) -> Any:
     return attrs.field(eq=False, repr=False, **kwargs)
 
@@ -461,7 +479,7 @@ class State:
     #: reported).  Later hands are dealt in the move that ended the hand before,
     #: so their deal events are in that move's :class:`Step`.
     start_events: tuple[Event, ...] = _no_eq(default=())
-    _log: Any = _no_eq(default=None)
+    _log: LogNode | None = _no_eq(default=None)
     # the cached legal moves; not an __init__ argument, so attrs.evolve never
     # carries a stale list into a changed state
     _legal: Any = attrs.field(init=False, default=None, eq=False, repr=False)
@@ -513,8 +531,8 @@ class State:
         out: list[Step] = []
         node = self._log
         while node is not None:
-            node, step = node
-            out.append(step)
+            out.append(node.step)
+            node = node.prev
         out.reverse()
         return tuple(out)
 

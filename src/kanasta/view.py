@@ -359,10 +359,19 @@ def make_view(state: State, seat: int) -> PlayerView:
     players = state.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ConfigError("seat", f"must be a seat from 0 to {players - 1}, not {seat!r}")
-    history = tuple(
-        SeenStep(seat=step.seat, action=step.action, events=tuple(_seen(e, seat) for e in step.events))
-        for step in state.history
-    )
+    seen: list[SeenStep] = []
+    node = state._log
+    while node is not None:
+        cached = node.seen[seat]
+        if cached is None:
+            step = node.step
+            cached = node.seen[seat] = SeenStep(
+                seat=step.seat, action=step.action, events=tuple(_seen(e, seat) for e in step.events)
+            )
+        seen.append(cached)
+        node = node.prev
+    seen.reverse()
+    history = tuple(seen)
     return PlayerView(
         rules=state.rules,
         seat=seat,
