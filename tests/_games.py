@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import random
 
@@ -30,4 +32,16 @@ def some_states(preset: str, every: int, seed: int = 1) -> list[kanasta.State]:
     for i, s in enumerate(states):
         if i < 200 or i % every == 0 or i == len(states) - 1 or s.phase is kanasta.Phase.ANSWER:
             out.append(s)
+    return out
+
+
+def json_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path (keys and indices) into a JSON document, the document itself first."""
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(json_paths(value, prefix + (key,)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(json_paths(value, prefix + (i,)))
     return out

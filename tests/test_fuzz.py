@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kanasta
+from _games import json_paths
 from _invariants import PRESETS, biased
 from kanasta import GameRecord, KanastaError, Phase, Rules, State
 
@@ -129,15 +130,6 @@ _JUNK = st.recursive(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out.extend(_paths(value, prefix + (key,)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out.extend(_paths(value, prefix + (i,)))
-    return out
 
 
 _OPS = ["delete", "junk", "retype", "swap_cards", "replace_card", "truncate", "repeat", "number", "nest"]
@@ -147,7 +139,7 @@ def _mutate(draw: st.DrawFn, doc: Any, steps: int) -> Any:
     """Apply ``steps`` structural mutations to a JSON document (in place; returns the new root)."""
     root = [doc]
     for _ in range(steps):
-        paths = _paths(root[0], ())
+        paths = json_paths(root[0], ())
         path = draw(st.sampled_from(paths))
         parent: Any = root
         key: Any = 0

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kanasta
-from _games import PRESET_NAMES, game, some_states
+from _games import PRESET_NAMES, game, json_paths, some_states
 from kanasta import Phase, SerializationError, State, parse_cards
 from kanasta.serialize import FORMAT, rules_from_data, rules_to_data
 
@@ -523,22 +523,13 @@ _json = st.recursive(
 )
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out.extend(_paths(value, prefix + (key,)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out.extend(_paths(value, prefix + (i,)))
-    return out
 
 
 @st.composite
 def _mutated(draw: st.DrawFn) -> dict[str, Any]:
     doc = copy.deepcopy(draw(st.sampled_from(_BASE_DOCS)))
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(doc) if p]
+        paths = [p for p in json_paths(doc) if p]
         if not paths:
             break
         path = draw(st.sampled_from(paths))

@@ -111,7 +111,8 @@ def test_illegal_melds_are_refused(rules: Rules, data: st.DataObject) -> None:
 @given(strategies.rules().flatmap(lambda r: st.tuples(st.just(r), strategies.legal_melds(r))))
 def test_legal_melds_over_rules_variants(case: tuple[Rules, tuple[kanasta.Card, ...]]) -> None:
     rules, cards = case
-    Meld.from_cards(cards, rules)
+    meld = Meld.from_cards(cards, rules)  # raises IllegalActionError if the strategy gave an illegal meld
+    assert sorted(meld.cards, key=lambda c: c.index) == sorted(cards, key=lambda c: c.index)
 
 
 @settings(max_examples=200, deadline=None, database=None)
