@@ -53,7 +53,7 @@ from kanasta.cards import DECK, Card
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.rules import Rules
-from kanasta.scoring import score_hand
+from kanasta.scoring import game_winner, score_hand
 from kanasta.state import (
     CardsDrawn,
     LogNode,
@@ -672,9 +672,9 @@ def _end_hand(
     d.scores = result.scores
     d.hand_results = d.hand_results + (result,)
     d.events.append(HandEnded(result=result))
-    best = max(d.scores)
-    if best >= rules.target_score and d.scores.count(best) == 1:
-        d.winner = d.scores.index(best)
+    winner = game_winner(rules, d.scores)
+    if winner is not None:
+        d.winner = winner
         d.phase = Phase.GAME_OVER
         d.events.append(GameEnded(winner=d.winner, scores=d.scores))
         return

@@ -29,7 +29,7 @@ from kanasta.melds import CanastaKind, Meld, MeldKind
 from kanasta.rules import Rules
 from kanasta.state import CanastaScore, HandResult, TeamScore
 
-__all__ = ["canasta_score", "hand_penalty", "score_hand"]
+__all__ = ["canasta_score", "game_winner", "hand_penalty", "score_hand"]
 
 
 def canasta_score(rules: Rules, meld: Meld, index: int, trump: Card | None) -> CanastaScore | None:
@@ -61,6 +61,24 @@ def canasta_score(rules: Rules, meld: Meld, index: int, trump: Card | None) -> C
         else:
             doubled = meld.suit is not None and meld.suit is trump.suit
     return CanastaScore(meld=index, kind=kind, base=base, trump_doubled=doubled, bonus=base * 2 if doubled else base)
+
+
+def game_winner(rules: Rules, scores: Sequence[int]) -> int | None:
+    """The team that has won with these cumulative scores, or None to play on (G-GAME-1).
+
+    A team wins when it is at or above the target and alone at the top; a tie
+    at the top means another hand.
+
+    >>> import kanasta
+    >>> from kanasta.scoring import game_winner
+    >>> k = kanasta.Rules.kanasta()
+    >>> game_winner(k, (310, 250)), game_winner(k, (310, 310)), game_winner(k, (290, 120))
+    (0, None, None)
+    """
+    best = max(scores)
+    if best >= rules.target_score and list(scores).count(best) == 1:
+        return list(scores).index(best)
+    return None
 
 
 def hand_penalty(rules: Rules, cards: Sequence[Card]) -> Fraction:

@@ -56,6 +56,7 @@ from kanasta.errors import ConfigError, NotationError, SerializationError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run
 from kanasta.rules import Rules
 from kanasta.state import CanastaScore, HandResult, Phase, State, TeamScore, Turn
+from kanasta.scoring import game_winner, score_hand
 
 __all__ = [
     "FORMAT",
@@ -456,14 +457,6 @@ def _is_black_three_meld(meld: Meld, rules: Rules) -> bool:
     return rules.black_threes and meld.kind is MeldKind.SET and meld.rank is Rank.THREE
 
 
-def _won(scores: Sequence[int], rules: Rules) -> int | None:
-    """The winning team if the game ends with these scores (G-GAME-1), else None."""
-    best = max(scores)
-    if best >= rules.target_score and list(scores).count(best) == 1:
-        return list(scores).index(best)
-    return None
-
-
 def _first_difference(a: object, b: object, path: str) -> str | None:
     """The path of the first field where ``a`` and ``b`` differ, or None if they are equal."""
     if a == b:
@@ -564,8 +557,6 @@ def _read_result(value: object, path: str, rules: Rules, scores_before: tuple[in
 
 
 def _read_result_uncached(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
-    from kanasta.scoring import score_hand
-
     n, teams = rules.players, rules.teams
     data = _object(value, path, _RESULT_KEYS, ())
     hand_number = _int(data["hand_number"], _join(path, "hand_number"), 1)
@@ -815,7 +806,7 @@ def state_from_dict(data: object) -> State:
     )
     over = phase is Phase.GAME_OVER
     winner = _optional(doc.get("winner"), "winner", lambda v, p: _int(v, p, 0, teams - 1))
-    won = _won(scores, rules)
+    won = game_winner(rules, scores)
     if over:
         if winner is None:
             if "winner" not in doc:
@@ -839,7 +830,7 @@ def state_from_dict(data: object) -> State:
         if dealer != (last_dealer if over else (last_dealer + 1) % n):
             _fail("dealer", "the dealer moves on by one seat every hand (G-DEAL-1)")
         for i, r in enumerate(hand_results[:-1] if over else hand_results):
-            if _won(r.scores, rules) is not None:
+            if game_winner(rules, r.scores) is not None:
                 _fail(f"hand_results.{i}.scores", "with these scores the game ended (G-GAME-1)")
 
     # ---- opened and melded (K-OPEN-1, C-OPEN-2)
