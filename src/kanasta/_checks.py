@@ -17,7 +17,6 @@ from kanasta._solver import (
     Pos,
     Shape,
     Tables,
-    canastas,
     finishable,
     natural_runs,
     rank_of,
@@ -151,12 +150,27 @@ class Ctx:
         aside: tuple[Card, ...],
         must_out: bool,
         no_out: bool,
+        taken_single: Card | None = None,
     ) -> Pos:
+        """The solver's view of a position of this turn.
+
+        ``taken_single`` is the card of a one-card pile about to be taken (K-PILE-3)
+        when checking a take; otherwise the turn's forbidden card applies.
+        """
         return Pos(
             self.t, hand, shapes, opened=opened, laid=laid, count=count, minimum=self.minimum,
-            aside=aside, forbidden=self.turn.forbidden, must_out=must_out, no_out=no_out,
-            out_exempt=self.out_exempt, discard_empty_ok=self.discard_empty_ok,
-            packets_left=self.packets_left, black3_ok=self.black3_ok,
+            aside=aside, forbidden=taken_single if taken_single is not None else self.turn.forbidden,
+            must_out=must_out, no_out=no_out, out_exempt=self.out_exempt,
+            discard_empty_ok=self.discard_empty_ok, packets_left=self.packets_left,
+            black3_ok=self.black3_ok,
+        )
+
+    def here(self, *, laid: bool, must_out: bool, no_out: bool) -> Pos:
+        """The solver's view of the position as it stands (the current hand and melds)."""
+        turn = self.turn
+        return self.pos(
+            self.hand, self.shapes, opened=self.opened, laid=laid, count=turn.count_halves,
+            aside=turn.aside, must_out=must_out, no_out=no_out,
         )
 
     def open_condition(self, nat_runs: int, count: int, n_hand: int) -> bool:
@@ -337,11 +351,7 @@ def ask_problem(ctx: Ctx) -> Problem | None:
         return ("C-OUT-3", "ask right after drawing, before melding")
     if turn.aside:
         return ("C-OUT-3", "the rest of the pile waits aside until your team is down: you cannot ask now")
-    pos = ctx.pos(
-        ctx.hand, ctx.shapes, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
-        aside=turn.aside, must_out=True, no_out=False,
-    )
-    if not finishable(pos):
+    if not finishable(ctx.here(laid=turn.laid, must_out=True, no_out=False)):
         return ("C-OUT-3", "you cannot go out this turn with these cards")
     return None
 
@@ -350,11 +360,7 @@ def answer_problem(ctx: Ctx, action: AnswerPartner) -> Problem | None:
     if action.permit:
         return None
     turn = ctx.turn
-    pos = ctx.pos(
-        ctx.hand, ctx.shapes, opened=ctx.opened, laid=turn.laid, count=turn.count_halves,
-        aside=turn.aside, must_out=False, no_out=True,
-    )
-    if not finishable(pos):
+    if not finishable(ctx.here(laid=turn.laid, must_out=False, no_out=True)):
         return ("E-2", "your partner could not end the turn without going out: the answer must be yes")
     return None
 
@@ -468,10 +474,10 @@ def _take_whole_after(ctx: Ctx) -> Problem | None:
     gained = tuple(c for c in pile if not (rules.red_threes and c.is_red_three))
     hand = sort_cards(ctx.hand + gained)
     forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
-    pos = Pos(
-        ctx.t, hand, ctx.shapes, opened=ctx.opened, laid=False, count=0, minimum=ctx.minimum,
-        aside=(), forbidden=forbidden, must_out=False, no_out=False, out_exempt=False,
-        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
+    # the draw phase: the turn is fresh (nothing laid, no concealed exemption yet)
+    pos = ctx.pos(
+        hand, ctx.shapes, opened=ctx.opened, laid=False, count=0, aside=(),
+        must_out=False, no_out=False, taken_single=forbidden,
     )
     if not finishable(pos):
         return ("K-PILE-3", "after this take no card could be discarded")
@@ -546,10 +552,8 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
         return empty_problem(ctx, n_can, opened, by_discard=False)
     if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
         return ("C-OUT-1", f"without {ctx.R} canasta(s) the take must leave you at least two cards")
-    pos = Pos(
-        t, hand, new_shapes, opened=opened, laid=True, count=count, minimum=ctx.minimum,
-        aside=aside, forbidden=None, must_out=False, no_out=False, out_exempt=False,
-        discard_empty_ok=ctx.discard_empty_ok, packets_left=ctx.packets_left, black3_ok=ctx.black3_ok,
+    pos = ctx.pos(
+        hand, new_shapes, opened=opened, laid=True, count=count, aside=aside, must_out=False, no_out=False,
     )
     if not finishable(pos):
         if not ctx.opened:

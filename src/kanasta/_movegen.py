@@ -314,12 +314,7 @@ class _Gen:
         search here spares a search per candidate.
         """
         if self.root_ok is None:
-            ctx = self.ctx
-            pos = ctx.pos(
-                self.hand, ctx.shapes, opened=ctx.opened, laid=True, count=self.turn.count_halves,
-                aside=self.turn.aside, must_out=self.must_out, no_out=self.no_out,
-            )
-            self.root_ok = finishable(pos)
+            self.root_ok = finishable(self.ctx.here(laid=True, must_out=self.must_out, no_out=self.no_out))
         return self.root_ok
 
     def ok(

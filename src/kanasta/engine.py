@@ -15,15 +15,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 import attrs
 
 from kanasta import _rng
 from kanasta._checks import (
-    BY_INDEX,
     Ctx,
-    Problem,
     answer_problem,
     explain,
     half_value,
