@@ -32,6 +32,7 @@ from _classic_positions import (
     position,
     refused,
 )
+from _invariants import card_census
 from kanasta import (
     DECK,
     AnswerPartner,
@@ -66,21 +67,6 @@ def rules_doc(**changes: object) -> dict[str, object]:
     return attrs.evolve(CLASSIC, **changes).to_dict()  # type: ignore[arg-type]
 
 
-def census(s: State) -> collections.Counter[kanasta.Card]:
-    count: collections.Counter[kanasta.Card] = collections.Counter()
-    for hand in s.hands:
-        count.update(hand)
-    count.update(s.stock)
-    count.update(s.pile)
-    for team in s.melds:
-        for m in team:
-            count.update(m.cards)
-    for reds in s.red_threes:
-        count.update(reds)
-    count.update(s.turn.aside)
-    return count
-
-
 def first_seed(predicate, rules: Rules = CLASSIC, limit: int = 2000) -> tuple[int, State]:
     """The first seed (scanning from 0) whose new game satisfies ``predicate``."""
     for seed in range(limit):
@@ -109,7 +95,7 @@ def test_g_deck_1_the_108_cards_are_all_dealt_somewhere() -> None:
     assert collections.Counter(DECK)[parse_card("JK")] == 4
     assert collections.Counter(DECK)[parse_card("7H")] == 2
     state = kanasta.new_game(CLASSIC, seed=3)
-    assert census(state) == collections.Counter(DECK)
+    assert card_census(state) == collections.Counter(DECK)
 
 
 def test_g_deck_1_identical_cards_are_one_move() -> None:
