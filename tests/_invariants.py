@@ -609,7 +609,7 @@ class Checker:
             if v.hand != s.hands[seat] or v.hand_sizes != tuple(len(h) for h in s.hands):
                 raise Finding("E-4: a view's hand or hand sizes are wrong", s, detail=f"seat {seat}")
             expected = s.legal_actions() if seat == s.current_player else ()
-            if v.legal_actions != expected:
+            if v.legal_actions() != expected:
                 raise Finding("E-4: a view's legal moves are wrong", s, detail=f"seat {seat}")
             if v.stock_size != len(s.stock) or v.packet_sizes != tuple(len(p) for p in s.packets):
                 raise Finding("E-4: a view's counts are wrong", s, detail=f"seat {seat}")

@@ -1643,8 +1643,8 @@ def test_e_4_a_view_hides_other_hands_and_red_three_replacements() -> None:
     assert mine.history[-1].events == s.events
     # The asker's partner sees only its own legal answers.
     asked = act(after_draw("QC QD QH 9S", melds=[[CANASTA], []]), "ask")
-    assert asked.view(2).legal_actions == (AnswerPartner(True), AnswerPartner(False))
-    assert asked.view(0).legal_actions == ()
+    assert asked.view(2).legal_actions() == (AnswerPartner(True), AnswerPartner(False))
+    assert asked.view(0).legal_actions() == ()
 
 
 def test_e_5_bad_input_is_refused_with_the_librarys_errors() -> None:

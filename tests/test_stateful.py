@@ -108,7 +108,7 @@ class EngineMachine(RuleBasedStateMachine):
             v = s.view(seat)
             assert v.hand == s.hands[seat]
             assert v.hand_sizes == tuple(len(h) for h in s.hands)
-            assert v.legal_actions == (s.legal_actions() if seat == s.current_player else ())
+            assert v.legal_actions() == (s.legal_actions() if seat == s.current_player else ())
 
 
 EngineMachine.TestCase.settings = settings(

@@ -50,7 +50,7 @@ def test_view_copies_the_public_state() -> None:
                      "packets_taken", "trump", "opened", "melded_this_hand", "player", "phase", "turn", "winner",
                      "hand_results"):
             assert getattr(v, name) == getattr(state, name), name
-        assert v.legal_actions == (state.legal_actions() if seat == state.current_player else ())
+        assert v.legal_actions() == (state.legal_actions() if seat == state.current_player else ())
         assert [step.action for step in v.history] == [step.action for step in state.history]
         assert v.current_player == state.current_player and v.team == seat % 2
 
@@ -219,8 +219,8 @@ def test_legal_actions_only_for_the_seat_to_move() -> None:
     state = game("classic")[10]
     for seat in range(4):
         v = state.view(seat)
-        assert bool(v.legal_actions) == (seat == state.current_player)
-    assert game("classic")[-1].view(0).legal_actions == ()
+        assert bool(v.legal_actions()) == (seat == state.current_player)
+    assert game("classic")[-1].view(0).legal_actions() == ()
 
 
 def test_view_of_a_bad_seat_is_refused() -> None:

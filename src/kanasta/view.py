@@ -20,7 +20,7 @@ returns a full :class:`~kanasta.State` consistent with the view: the
 >>> guess = view.sample(seed=1)
 >>> guess.hands[view.seat] == view.hand, guess.hands == state.hands
 (True, False)
->>> guess.legal_actions() == view.legal_actions
+>>> guess.legal_actions() == view.legal_actions()
 True
 """
 
@@ -156,7 +156,7 @@ class PlayerView:
     it is public (the cards laid, the count, the pile set aside, the card
     that may not be discarded).
 
-    :attr:`legal_actions` are the seat's legal moves when it is the seat to
+    :meth:`legal_actions` are the seat's legal moves when it is the seat to
     move (empty otherwise), computed by the engine when the view is made.
     They cannot always be computed from the view: when partner asks "may I go
     out?" (C-OUT-3), whether the answer may be "no" depends on the asker's
@@ -216,8 +216,10 @@ class PlayerView:
     winner: int | None
     #: Every finished hand's result (public: hands are shown when a hand is scored).
     hand_results: tuple[HandResult, ...]
-    #: The seat's legal moves if it is the seat to move, else empty.
-    legal_actions: tuple[Action, ...]
+    # The seat's legal moves if it is the seat to move, else empty; read with
+    # legal_actions(), like State.legal_actions().  The init argument keeps the
+    # public name.
+    _legal_actions: tuple[Action, ...] = attrs.field(alias="legal_actions")
     #: The moves so far as this seat saw them.
     history: tuple[SeenStep, ...]
     #: The first hand's deal as this seat saw it (:attr:`State.start_events`);
@@ -254,6 +256,21 @@ class PlayerView:
         1
         """
         return self.rules.team_of(self.seat)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal moves if it is the seat to move, else empty (RULES E-1, E-2).
+
+        The same moves, in the same order, as :meth:`State.legal_actions
+        <kanasta.State.legal_actions>` of the state the view was taken from.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.view(s.current_player).legal_actions() == s.legal_actions()
+        True
+        >>> s.view((s.current_player + 1) % 4).legal_actions()
+        ()
+        """
+        return self._legal_actions
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Cards the seat knows to be in each hand, by seat (its own: the whole hand).
@@ -480,7 +497,7 @@ def _plausible(state: State, view: PlayerView) -> bool:
     moves = state.legal_actions()
     if not moves:  # the seat to move would be stuck: the real hands never are (E-2)
         return False
-    if view.current_player == view.seat and moves != view.legal_actions:
+    if view.current_player == view.seat and moves != view.legal_actions():
         return False  # only in the answer phase: whether "no" is allowed (C-OUT-3, E-2)
     if state.phase is Phase.ANSWER:
         asker = (state.player + 2) % state.rules.players
