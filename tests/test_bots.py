@@ -32,7 +32,7 @@ def _checked_game(rules: kanasta.Rules, seed: int, bots: list[Bot]) -> tuple[kan
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        action = bots[seat].choose(state)
+        action = bots[seat].choose(state.view(seat))
         assert action in legal, f"{type(bots[seat]).__name__} chose {action} not in {[str(a) for a in legal]}"
         moves.append(str(action))
         state = state.apply(action)
@@ -71,7 +71,7 @@ def test_random_bot_does_not_touch_global_random() -> None:
     expected = random.random()
     random.seed(123)
     state = kanasta.new_game(PRESETS["classic"], seed=1)
-    RandomBot(seed=5).choose(state)
+    RandomBot(seed=5).choose(state.view(state.player))
     assert random.random() == expected
 
 
@@ -94,7 +94,7 @@ def test_greedy_bot_follows_its_heuristic(name: str) -> None:
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        choice = greedy.choose(state)
+        choice = greedy.choose(state.view(seat))
         takes = [a for a in legal if isinstance(a, kanasta.TakePile)]
         melds = [a for a in legal if isinstance(a, (kanasta.LayMeld, kanasta.AddToMeld, kanasta.ExtendRun))]
         discards = [a for a in legal if isinstance(a, kanasta.Discard)]
@@ -125,7 +125,7 @@ def test_greedy_bot_follows_its_heuristic(name: str) -> None:
                     if singles:  # the discard is the lowest-valued unpaired natural
                         assert choice.card in singles
                         assert value == min(rules.card_value(c) for c in singles)
-        state = state.apply(bots[seat].choose(state))
+        state = state.apply(bots[seat].choose(state.view(seat)))
     assert all(n > 0 for n in seen.values()), seen
 
 
@@ -137,11 +137,11 @@ def test_greedy_bot_answers_yes_to_partner() -> None:
         if state.is_game_over:
             break
         if state.phase is kanasta.Phase.ANSWER:
-            assert GreedyBot().choose(state) == kanasta.AnswerPartner(True)
+            assert GreedyBot().choose(state.view(state.player)) == kanasta.AnswerPartner(True)
             return
         legal = state.legal_actions()
         ask = kanasta.AskPartner()
-        state = state.apply(ask if ask in legal else rng_bot.choose(state))
+        state = state.apply(ask if ask in legal else rng_bot.choose(state.view(state.player)))
     pytest.fail("no position where partner is asked was reached")
 
 
@@ -161,8 +161,8 @@ def test_play_out_checks_its_arguments_and_stops_at_max_moves() -> None:
 
 def test_play_out_refuses_an_illegal_move() -> None:
     class Cheater:
-        def choose(self, state: kanasta.State) -> kanasta.Action:
-            return kanasta.Discard(state.hands[state.player][0])
+        def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
+            return kanasta.Discard(view.hand[0])
 
     start = kanasta.new_game(PRESETS["classic"], seed=1)
     with pytest.raises(kanasta.IllegalActionError):
@@ -175,10 +175,49 @@ def test_bots_refuse_a_finished_game() -> None:
     assert final.is_game_over
     for bot in (GreedyBot(), RandomBot(seed=0)):
         with pytest.raises(kanasta.IllegalActionError):
-            bot.choose(final)
+            bot.choose(final.view(0))
 
 
 def test_builtin_bots_meet_the_protocol() -> None:
     assert isinstance(GreedyBot(), Bot)
     assert isinstance(RandomBot(), Bot)
     assert not isinstance(object(), Bot)
+
+
+def test_play_out_gives_each_bot_only_its_own_seats_view() -> None:
+    """E-4: a bot is handed a PlayerView of its own seat, and another seat's draws show hidden."""
+
+    class Spy:
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+            self.views: list[kanasta.PlayerView] = []
+            self.inner = RandomBot(seed=seat)
+
+        def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
+            assert isinstance(view, kanasta.PlayerView) and view.seat == self.seat
+            self.views.append(view)
+            return self.inner.choose(view)
+
+    spies = [Spy(seat) for seat in range(4)]
+    final = play_out(kanasta.new_game(PRESETS["classic"], seed=6), spies, max_moves=60)
+    assert all(spy.views for spy in spies)
+    for spy in spies:
+        last = spy.views[-1]
+        other_draws = [
+            e for step in last.history for e in step.events
+            if isinstance(e, (kanasta.CardsDrawn, kanasta.CardsDrawnHidden)) and e.seat != spy.seat
+        ]
+        assert other_draws and all(isinstance(e, kanasta.CardsDrawnHidden) for e in other_draws)
+        assert not hasattr(last, "hands") and not hasattr(last, "stock")
+    assert len(final.history) == 60
+
+
+def test_legal_moves_refuses_a_view_of_a_seat_not_to_act_and_a_state() -> None:
+    from kanasta.bots import legal_moves
+
+    state = kanasta.new_game(PRESETS["classic"], seed=1)
+    other = (state.player + 1) % 4
+    with pytest.raises(kanasta.ConfigError, match="not seat"):
+        GreedyBot().choose(state.view(other))
+    with pytest.raises(kanasta.ConfigError, match="PlayerView"):
+        legal_moves(state)  # type: ignore[arg-type]

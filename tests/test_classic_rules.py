@@ -1379,7 +1379,7 @@ def test_c2_1_three_player_whole_game() -> None:
             hands_seen += 1
         acts = state.legal_actions()
         assert acts and kanasta.AskPartner() not in acts
-        state = state.apply(bot.choose(state))
+        state = state.apply(bot.choose(state.view(state.player)))
         for e in state.events:
             if isinstance(e, HandEnded):
                 assert len(e.result.teams) == 3
@@ -1472,7 +1472,7 @@ def test_c2_2_two_player_whole_game() -> None:
     draws = 0
     while not state.is_game_over:
         before = state
-        state = state.apply(bot.choose(state))
+        state = state.apply(bot.choose(state.view(state.player)))
         step = state.history[-1]
         if isinstance(step.action, Draw) and not any(isinstance(e, HandEnded) for e in state.events):
             drawn = [e for e in state.events if isinstance(e, CardsDrawn)]

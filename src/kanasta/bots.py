@@ -1,13 +1,13 @@
 """Built-in bots: a protocol every bot meets, a random bot and a greedy bot.
 
-A bot is anything with a ``choose(state) -> Action`` method (:class:`Bot`).
-It is asked for a move whenever ``state.current_player`` is its seat and must
-return one of ``state.legal_actions()``.  :func:`play_out` runs a game with one
-bot per seat.
-
-The built-in bots are given the whole :class:`~kanasta.State` for convenience,
-but read only what their seat may see: the legal moves, their own hand, the
-table and the discard pile (RULES E-4).
+A bot is anything with a ``choose(view) -> Action`` method (:class:`Bot`).
+It is asked for a move whenever its seat is the one to act, and is given that
+seat's :class:`~kanasta.PlayerView` -- never the :class:`~kanasta.State`, so it
+cannot read another seat's hand (RULES E-4).  The view carries the legal
+moves, and its :attr:`~kanasta.PlayerView.history` is the game so far as the
+seat saw it (events holding other seats' cards in their hidden forms), so a
+bot that wants a memory of the game reads it there.  :func:`play_out` runs a
+game with one bot per seat, giving each bot only its own seat's view.
 
 >>> import kanasta
 >>> from kanasta.bots import GreedyBot, RandomBot, play_out
@@ -38,20 +38,22 @@ from kanasta.actions import (
 from kanasta.cards import Card
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.state import Phase, State
+from kanasta.view import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_out"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "legal_moves", "play_out"]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """What a bot is: an object that picks a legal move for the player to act.
+    """What a bot is: an object that picks a legal move from its seat's view.
 
-    :meth:`choose` is called with a state whose game is not over; the move it
-    returns must be one of ``state.legal_actions()`` and is made for the seat
-    ``state.current_player`` (during :attr:`~kanasta.Phase.ANSWER` that is
-    the partner who answers "may I go out?", C-OUT-3).  A bot may keep state
-    of its own (a random generator, a memory of the game) but must not change
-    the :class:`~kanasta.State` (it cannot: states are immutable).
+    :meth:`choose` is called with the :class:`~kanasta.PlayerView` of the seat
+    to act (``state.view(state.current_player)``; during
+    :attr:`~kanasta.Phase.ANSWER` that is the partner who answers "may I go
+    out?", C-OUT-3) in a game that is not over.  The move it returns must be
+    one of the view's legal actions.  A bot may keep state of its own (a
+    random generator, what it worked out on earlier moves); what its seat has
+    seen of the game is in the view's history.
 
     Any class with a matching ``choose`` method is a :class:`Bot`; there is
     nothing to inherit.
@@ -59,47 +61,70 @@ class Bot(Protocol):
     >>> import kanasta
     >>> from kanasta.bots import Bot
     >>> class FirstMoveBot:
-    ...     def choose(self, state: kanasta.State) -> kanasta.Action:
-    ...         return state.legal_actions()[0]
+    ...     def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
+    ...         return view.legal_actions[0]
     >>> isinstance(FirstMoveBot(), Bot)
     True
     >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-    >>> str(FirstMoveBot().choose(state))
+    >>> str(FirstMoveBot().choose(state.view(state.current_player)))
     'draw'
     """
 
-    def choose(self, state: State) -> Action:
-        """Return one of ``state.legal_actions()`` for ``state.current_player``.
+    def choose(self, view: PlayerView) -> Action:
+        """Return one of the view's legal actions for its seat.
 
         >>> import kanasta
         >>> from kanasta.bots import RandomBot
         >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
-        >>> RandomBot(seed=0).choose(state) in state.legal_actions()
+        >>> RandomBot(seed=0).choose(state.view(state.current_player)) in state.legal_actions()
         True
         """
         ...
 
 
-def _moves(state: State) -> tuple[Action, ...]:
-    actions = state.legal_actions()
-    if not actions:
+def legal_moves(view: PlayerView) -> tuple[Action, ...]:
+    """The view's legal moves; an error when the view's seat has no move to make.
+
+    Raises :class:`~kanasta.IllegalActionError` when the game is over and
+    :class:`~kanasta.ConfigError` when the view is not a view, or is not the
+    view of the seat to act.  The built-in bots start with it.
+
+    >>> import kanasta
+    >>> from kanasta.bots import legal_moves
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> [str(a) for a in legal_moves(state.view(state.current_player))]
+    ['draw']
+    >>> legal_moves(state.view((state.current_player + 1) % 4))
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: view: it is seat 3's turn, not seat 0's: a bot is given the view of the seat to act
+    """
+    if not isinstance(view, PlayerView):
+        raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
+    if view.is_game_over:
         raise IllegalActionError("G-GAME-1", "the game is over: there is no move to choose")
+    actions = view.legal_actions
+    if not actions:
+        raise ConfigError(
+            "view",
+            f"it is seat {view.player}'s turn, not seat {view.seat}'s: a bot is given the view of the seat to act",
+        )
     return actions
 
 
 class RandomBot:
     """Picks a legal move uniformly at random, with its own generator.
 
-    The same ``seed`` and the same states give the same moves; ``seed=None``
+    The same ``seed`` and the same views give the same moves; ``seed=None``
     seeds from the operating system.  The bot never touches the global
     :mod:`random` state.
 
     >>> import kanasta
     >>> from kanasta.bots import RandomBot
     >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=5)
-    >>> state = state.apply(kanasta.Draw())
+    >>> view = state.apply(kanasta.Draw()).view(state.current_player)
     >>> a, b = RandomBot(seed=7), RandomBot(seed=7)
-    >>> [a.choose(state) for _ in range(5)] == [b.choose(state) for _ in range(5)]
+    >>> [a.choose(view) for _ in range(5)] == [b.choose(view) for _ in range(5)]
     True
     """
 
@@ -113,18 +138,16 @@ class RandomBot:
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
 
-    def choose(self, state: State) -> Action:
-        """A uniformly random move from ``state.legal_actions()``.
-
-        Raises :class:`~kanasta.IllegalActionError` when the game is over.
+    def choose(self, view: PlayerView) -> Action:
+        """A uniformly random move from the view's legal actions (see :func:`legal_moves`).
 
         >>> import kanasta
         >>> from kanasta.bots import RandomBot
         >>> state = kanasta.new_game(kanasta.Rules.classic(players=3), seed=4)
-        >>> RandomBot(seed=1).choose(state) in state.legal_actions()
+        >>> RandomBot(seed=1).choose(state.view(state.current_player)) in state.legal_actions()
         True
         """
-        return self._rng.choice(_moves(state))
+        return self._rng.choice(legal_moves(view))
 
 
 class GreedyBot:
@@ -153,9 +176,10 @@ class GreedyBot:
     >>> import kanasta
     >>> from kanasta.bots import GreedyBot
     >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
-    >>> len(state.pile), [str(a) for a in state.legal_actions()]
+    >>> view = state.view(state.current_player)
+    >>> len(view.pile), [str(a) for a in view.legal_actions]
     (1, ['draw', 'take'])
-    >>> str(GreedyBot().choose(state))
+    >>> str(GreedyBot().choose(view))
     'draw'
     """
 
@@ -164,31 +188,32 @@ class GreedyBot:
     def __repr__(self) -> str:
         return "GreedyBot()"
 
-    def choose(self, state: State) -> Action:
-        """The move the heuristic above picks; the same state gives the same move.
+    def choose(self, view: PlayerView) -> Action:
+        """The move the heuristic above picks; the same view gives the same move.
 
-        Raises :class:`~kanasta.IllegalActionError` when the game is over.
+        Raises like :func:`legal_moves` when the view's seat has no move.
 
         >>> import kanasta
         >>> from kanasta.bots import GreedyBot
         >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
-        >>> move = GreedyBot().choose(state)
-        >>> move in state.legal_actions(), move == GreedyBot().choose(state)
+        >>> view = state.view(state.current_player)
+        >>> move = GreedyBot().choose(view)
+        >>> move in state.legal_actions(), move == GreedyBot().choose(view)
         (True, True)
         """
-        actions = _moves(state)
-        if state.phase is Phase.ANSWER:
+        actions = legal_moves(view)
+        if view.phase is Phase.ANSWER:
             yes = AnswerPartner(True)
             return yes if yes in actions else actions[0]
-        if state.phase is Phase.DRAW:
-            return self._draw(state, actions)
-        return self._play(state, actions)
+        if view.phase is Phase.DRAW:
+            return self._draw(view, actions)
+        return self._play(view, actions)
 
     @staticmethod
-    def _draw(state: State, actions: tuple[Action, ...]) -> Action:
+    def _draw(view: PlayerView, actions: tuple[Action, ...]) -> Action:
         takes = [a for a in actions if isinstance(a, TakePile)]
         can_draw = any(isinstance(a, Draw) for a in actions)
-        if takes and (len(state.pile) >= 2 or not can_draw):
+        if takes and (len(view.pile) >= 2 or not can_draw):
             return min(takes, key=lambda t: (sum(c.is_wild for c in t.cards), len(t.cards)))
         for action in actions:
             if isinstance(action, (Draw, Decline)):
@@ -196,10 +221,9 @@ class GreedyBot:
         return actions[0]
 
     @staticmethod
-    def _play(state: State, actions: tuple[Action, ...]) -> Action:
-        rules = state.rules
-        seat = state.player
-        melds = state.melds[state.team_of(seat)]
+    def _play(view: PlayerView, actions: tuple[Action, ...]) -> Action:
+        rules = view.rules
+        melds = view.melds[view.team]
 
         def laid(action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
             if isinstance(action, ExtendRun):
@@ -219,7 +243,7 @@ class GreedyBot:
         discards = [a for a in actions if isinstance(a, Discard)]
         if not discards:
             return actions[0]
-        hand = state.hands[seat]
+        hand = view.hand
 
         def need(action: Discard) -> tuple[bool, bool, Fraction, int]:
             card = action.card
@@ -232,10 +256,11 @@ class GreedyBot:
 def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:
     """Let ``bots`` (one per seat, by seat number) play on from ``state``.
 
-    Returns the state once the game is over, or after ``max_moves`` moves if
-    that comes first.  A bot that returns an illegal move makes
-    :meth:`State.apply <kanasta.State.apply>` raise
-    :class:`~kanasta.IllegalActionError`.
+    Each bot is asked only for its own seat's moves and is given only its
+    own seat's view (``state.view(seat)``).  Returns the state once the game
+    is over, or after ``max_moves`` moves if that comes first.  A bot that
+    returns an illegal move makes :meth:`State.apply <kanasta.State.apply>`
+    raise :class:`~kanasta.IllegalActionError`.
 
     >>> import kanasta
     >>> from kanasta.bots import GreedyBot, RandomBot, play_out
@@ -257,6 +282,6 @@ def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None)
     while not state.is_game_over and (max_moves is None or moves < max_moves):
         seat = state.current_player
         assert seat is not None
-        state = state.apply(bots[seat].choose(state))
+        state = state.apply(bots[seat].choose(state.view(seat)))
         moves += 1
     return state

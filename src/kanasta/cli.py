@@ -325,7 +325,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     while not state.is_game_over and moves < args.max_moves:
         seat = state.current_player
         assert seat is not None
-        action = bots[seat].choose(state)
+        action = bots[seat].choose(state.view(seat))
         state = state.apply(action)
         moves += 1
         out.move(seat, action, state.events)
