@@ -62,7 +62,7 @@ class Bot(Protocol):
     >>> from kanasta.bots import Bot
     >>> class FirstMoveBot:
     ...     def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
-    ...         return view.legal_actions[0]
+    ...         return view.legal_actions()[0]
     >>> isinstance(FirstMoveBot(), Bot)
     True
     >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
@@ -103,7 +103,7 @@ def legal_moves(view: PlayerView) -> tuple[Action, ...]:
         raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
     if view.is_game_over:
         raise IllegalActionError("G-GAME-1", "the game is over: there is no move to choose")
-    actions = view.legal_actions
+    actions = view.legal_actions()
     if not actions:
         raise ConfigError(
             "view",
@@ -177,7 +177,7 @@ class GreedyBot:
     >>> from kanasta.bots import GreedyBot
     >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
     >>> view = state.view(state.current_player)
-    >>> len(view.pile), [str(a) for a in view.legal_actions]
+    >>> len(view.pile), [str(a) for a in view.legal_actions()]
     (1, ['draw', 'take'])
     >>> str(GreedyBot().choose(view))
     'draw'
