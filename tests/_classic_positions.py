@@ -153,7 +153,9 @@ def table_rest(doc: dict[str, Any], team: int) -> dict[str, Any]:
             by_rank[c.rank].append(c)
     team_melds = [list(parse_cards(m)) for m in melds[team]]
     for rank, cards in sorted(by_rank.items()):
-        home = [m for m in team_melds if not all(c.is_wild for c in m) and next(c for c in m if not c.is_wild).rank is rank]
+        home = [
+            m for m in team_melds if not all(c.is_wild for c in m) and next(c for c in m if not c.is_wild).rank is rank
+        ]
         if home:
             home[0].extend(cards)
         elif len(cards) >= 2:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import functools
 import random
+from typing import Any
 
 import kanasta
 from kanasta.serialize import PRESETS

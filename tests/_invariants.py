@@ -93,7 +93,7 @@ class Finding(AssertionError):
         """The finding as a JSON-safe dict: the position document, the action and what went wrong."""
         try:
             position: Any = self.state.to_dict()
-        except Exception as err:  # noqa: BLE001 - a finding about to_dict itself
+        except Exception as err:
             position = f"<to_dict failed: {err!r}>"
         return {
             "what": self.what,
@@ -359,7 +359,7 @@ class Oracle:
         return (s.hands[seat], melds, s.turn, s.opened[team], len(s.packets), s.packets_taken[team], s.phase)
 
     def can_finish(self, s: State, seat: int, hand_number: int) -> bool:
-        if s.phase is Phase.GAME_OVER or s.hand_number != hand_number or acting_seat(s) != seat or s.phase is Phase.DRAW:
+        if s.phase in (Phase.GAME_OVER, Phase.DRAW) or s.hand_number != hand_number or acting_seat(s) != seat:
             return True
         key = self.key(s, seat)
         known = self.memo.get(key)
@@ -415,7 +415,8 @@ def oracle_check(s: State, stats: Stats, max_hand: int = 10, budget: int = 4000)
                 listed = "listed" if m in legal else "not listed"
                 raise Finding("E-2 oracle", s, m, f"the turn {why} be finished after it, but the move is {listed}")
     for m in legal:
-        if (s.phase is not Phase.DRAW or isinstance(m, TakePile)) and m not in raw and not isinstance(m, (Draw, Decline)):
+        considered = s.phase is not Phase.DRAW or isinstance(m, TakePile)
+        if considered and m not in raw and not isinstance(m, (Draw, Decline)):
             raise Finding("E-2 oracle: a listed move the rules refuse even without E-2", s, m)
     stats.oracle_positions += 1
     stats.oracle_moves += checked
@@ -533,7 +534,8 @@ class Checker:
                 only_fast = [str(a) for a in fast if a not in ref]
                 only_ref = [str(a) for a in ref if a not in fast]
                 raise Finding("E-1: fast and reference generators differ", s,
-                              detail=f"only fast: {only_fast}; only reference: {only_ref}; order differs: {not only_fast and not only_ref}")
+                              detail=f"only fast: {only_fast}; only reference: {only_ref}; "
+                                     f"order differs: {not only_fast and not only_ref}")
         to_explain = legal
         if self.explain_sample is not None and s.phase is Phase.PLAY and len(legal) > self.explain_sample:
             to_explain = tuple(self.rng.sample(legal, self.explain_sample))
@@ -583,10 +585,14 @@ class Checker:
             except IllegalActionError as err:
                 assert problem is not None
                 if err.rule != problem[0] or not err.rule:
-                    raise Finding("E-1: apply names another rule than explain", s, a, f"{err.rule} vs {problem[0]}") from None
+                    raise Finding(
+                        "E-1: apply names another rule than explain", s, a, f"{err.rule} vs {problem[0]}"
+                    ) from None
                 continue
             except Exception as err:
-                raise Finding("E-1: an illegal move raised something else than IllegalActionError", s, a, repr(err)) from err
+                raise Finding(
+                    "E-1: an illegal move raised something else than IllegalActionError", s, a, repr(err)
+                ) from err
             raise Finding("E-1: apply accepted a move that is not listed", s, a)
 
     def check_round_trip(self, s: State) -> None:

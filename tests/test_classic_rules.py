@@ -1374,7 +1374,8 @@ def test_c2_1_three_player_whole_game() -> None:
     state = kanasta.new_game(THREE, seed=2)
     hands_seen = 0
     while not state.is_game_over:
-        if state.phase is Phase.DRAW and state.turn.drew is None and any(isinstance(e, HandStarted) for e in state.events):
+        dealt = any(isinstance(e, HandStarted) for e in state.events)
+        if state.phase is Phase.DRAW and state.turn.drew is None and dealt:
             assert [len(h) for h in state.hands] == [13, 13, 13]
             hands_seen += 1
         acts = state.legal_actions()
@@ -1521,7 +1522,9 @@ def candidates(s: State) -> set[kanasta.Action]:
     seat = s.player if s.phase is not Phase.ANSWER else (s.player + 2) % s.rules.players
     hand = sorted(set(s.hands[seat]))
     team = s.team_of(seat)
-    out: set[kanasta.Action] = {Draw(), kanasta.Decline(), kanasta.AskPartner(), AnswerPartner(True), AnswerPartner(False)}
+    out: set[kanasta.Action] = {
+        Draw(), kanasta.Decline(), kanasta.AskPartner(), AnswerPartner(True), AnswerPartner(False)
+    }
     out |= {kanasta.Discard(c) for c in kanasta.all_cards()}
     indices = list(range(len(s.melds[team]) + 1))
     for a, b in combinations(list(s.hands[seat]), 2):
@@ -1600,7 +1603,9 @@ def walk_turn(start: State, limit: int = 4000) -> int:
         lambda: after_draw("7H 7S 7D 7C 9C", melds=[["KH KS KD"], []]),
         lambda: position(hands=["4C 4C 4D 4D 4H 4H 4S", "5S 5S 5D", "6S 6S 6D", "7S 7S 7D"], stock_top="9H"),
     ],
-    ids=["pile-aside", "pile-aside-joins", "not-down-pair", "one-card-pile", "ask", "black-3s", "keep-two", "concealed"],
+    ids=[
+        "pile-aside", "pile-aside-joins", "not-down-pair", "one-card-pile", "ask", "black-3s", "keep-two", "concealed"
+    ],
 )
 def test_e_2_every_position_reached_in_the_turn_has_a_legal_move(make) -> None:
     assert walk_turn(make()) > 1

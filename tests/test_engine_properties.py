@@ -20,11 +20,10 @@ import random
 import pytest
 
 import kanasta
+from _invariants import FULL_DECK, card_census, check_results
 from kanasta import Phase, State
 from kanasta._checks import Ctx
 from kanasta._movegen import play_actions, reference_play_actions
-
-from _invariants import FULL_DECK, card_census, check_results
 
 PRESETS = {
     "classic": kanasta.Rules.classic(),

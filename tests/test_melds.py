@@ -54,9 +54,9 @@ def run_text(suit: str, low: int, length: int) -> str:
 
 # Kanasta card values, K-VAL-1, written out: A 1½, 3-7 ½, 8-K 1, joker 1, a 2 as wild 1,
 # a 2 in its natural place ½.
-K_VALUE = {"A": Fraction(3, 2), **{r: HALF for r in "34567"}, **{r: Fraction(1) for r in "89TJQK"}}
+K_VALUE = {"A": Fraction(3, 2), **dict.fromkeys("34567", HALF), **{r: Fraction(1) for r in "89TJQK"}}
 # Classic card values, C-VAL-1: joker 50, A and 2 20, K-8 10, 7-4 and black 3 5.
-C_VALUE = {"A": 20, "2": 20, **{r: 5 for r in "34567"}, **{r: 10 for r in "89TJQK"}}
+C_VALUE = {"A": 20, "2": 20, **dict.fromkeys("34567", 5), **dict.fromkeys("89TJQK", 10)}
 
 
 # ====================================================================== sets

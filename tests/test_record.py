@@ -51,7 +51,7 @@ def test_record_json_round_trip(preset: str) -> None:
 def test_two_replays_give_equal_states() -> None:
     record = GameRecord.from_state(game("classic")[200])
     assert record.replay() == record.replay()
-    assert [s for s in record.states()][-1] == record.replay()
+    assert list(record.states())[-1] == record.replay()
 
 
 def test_record_of_custom_rules_spells_them_out() -> None:

@@ -52,7 +52,8 @@ _SEARCH = settings(
 
 
 def test_a_whole_deck_is_a_hand() -> None:
-    assert find(strategies.hands(108, 108), lambda h: True, settings=_SEARCH) == tuple(sorted(DECK, key=lambda c: c.index))
+    whole_deck = tuple(sorted(DECK, key=lambda c: c.index))
+    assert find(strategies.hands(108, 108), lambda h: True, settings=_SEARCH) == whole_deck
     with pytest.raises(InvalidArgument):
         strategies.hands(5, 4)
 
@@ -135,8 +136,11 @@ def test_states_are_reachable_positions(state: State) -> None:
 def test_states_reach_every_phase_later_hands_and_the_end() -> None:
     quick = settings(_SEARCH, max_examples=60)
     classic = Rules.classic()
-    find(strategies.states(rules=classic, max_moves=40), lambda s: s.phase is Phase.PLAY and bool(s.melds[0] or s.melds[1]),
-         settings=quick)
+    find(
+        strategies.states(rules=classic, max_moves=40),
+        lambda s: s.phase is Phase.PLAY and bool(s.melds[0] or s.melds[1]),
+        settings=quick,
+    )
     short = attrs.evolve(Rules.kanasta(), target_score=1)
     over = find(strategies.states(rules=short, max_moves=3000, prefer_melds=True), lambda s: s.is_game_over,
                 settings=quick)

@@ -341,9 +341,7 @@ def read_run(
         # and the card that already is the run's wild (K-MELD-6, K-MELD-7).
         wild_positions = []
         for i, c in enumerate(cards):
-            if c.index == 52:
-                wild_positions.append(i)
-            elif 4 <= c.index < 8 and not (c.index % 4 == suit_index and low + i == 2):
+            if c.index == 52 or (4 <= c.index < 8 and not (c.index % 4 == suit_index and low + i == 2)):
                 wild_positions.append(i)
         if wild_card is not None and wild_card.index != 52 and 4 <= wild_card.index < 8:
             # The old wild is a 2 that may now sit in its own natural place.

@@ -119,7 +119,7 @@ class GameRecord:
         >>> kanasta.GameRecord.from_state(loaded.apply(move))
         Traceback (most recent call last):
         ...
-        kanasta.errors.SerializationError: <document>: the state's history does not start at new_game(rules, seed) (was it loaded with State.from_dict?)
+        kanasta.errors.SerializationError: <document>: the state's history does not start at new_game(rules, seed) ...
         """
         record = cls(state.rules, state.seed, tuple(step.action for step in state.history))
         if check:
@@ -163,7 +163,7 @@ class GameRecord:
         ...                                     "moves": ["draw", "discard 7X"]})
         Traceback (most recent call last):
         ...
-        kanasta.errors.SerializationError: moves.1: bad card '7X' (token 1): unknown suit 'X'; suits are C D H S (or the symbols ♣ ♦ ♥ ♠)
+        kanasta.errors.SerializationError: moves.1: bad card '7X' (token 1): unknown suit 'X'; suits are C D H S ...
         """
         if not isinstance(data, dict):
             raise SerializationError("", f"a game record must be a JSON object, not {type(data).__name__}")

@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, Final, Literal, TypeVar, cast
 
 import attrs
@@ -448,7 +449,7 @@ _FIELD_KINDS: Final[dict[str, str]] = {}
 
 
 def _kind_ok(kind: str, value: object) -> bool:
-    number = isinstance(value, int) and not isinstance(value, bool) or (
+    number = (isinstance(value, int) and not isinstance(value, bool)) or (
         isinstance(value, float) and math.isfinite(value)
     )
     if kind == "int":
@@ -508,7 +509,7 @@ def _check_int(rules: Rules, name: str, low: int, high: int | None = None) -> in
     return cast(int, value)
 
 
-def _validate(r: Rules) -> None:  # noqa: C901 - one flat list of checks reads best
+def _validate(r: Rules) -> None:
     if not isinstance(r.name, str):
         _fail("name", f"must be text, not {r.name!r}")
     for name in (
@@ -560,7 +561,7 @@ def _validate(r: Rules) -> None:  # noqa: C901 - one flat list of checks reads b
     starts = [s for s, _ in bands[1:]]
     if any(s is None for s in starts):
         _fail("opening_minimums", "only the first band may start from None")
-    if any(b <= a for a, b in zip(starts, starts[1:])):  # type: ignore[operator]
+    if any(b <= a for a, b in itertools.pairwise(starts)):  # type: ignore[operator]
         _fail("opening_minimums", f"band starts must rise strictly, not {starts}")
     for _, minimum in bands:
         if minimum < 0 or not _is_half(minimum):
@@ -576,12 +577,18 @@ def _validate(r: Rules) -> None:  # noqa: C901 - one flat list of checks reads b
     if r.trump_doubling and not r.trump:
         _fail("trump_doubling", "needs trump=True (there is no trump card to match)")
     if r.trump and r.pile_freezing:
-        _fail("trump+pile_freezing", "the trump upcard (K-TRUMP-1) and the frozen-pile upcard (C-DEAL-2) exclude each other")
+        _fail(
+            "trump+pile_freezing",
+            "the trump upcard (K-TRUMP-1) and the frozen-pile upcard (C-DEAL-2) exclude each other",
+        )
     if r.runs:
         if r.max_wilds != 1:
             _fail("max_wilds", "runs support exactly one wild card per meld (K-MELD-4)")
         if r.pile_take != "whole":
-            _fail("pile_take", "runs need pile_take='whole'; taking the pile by melding its top card is defined for sets only")
+            _fail(
+                "pile_take",
+                "runs need pile_take='whole'; taking the pile by melding its top card is defined for sets only",
+            )
         if r.red_threes or r.black_threes:
             _fail("red_threes+black_threes", "red and black 3 rules are defined for games without runs")
     if r.red_threes != r.black_threes:
@@ -600,4 +607,7 @@ def _validate(r: Rules) -> None:  # noqa: C901 - one flat list of checks reads b
     if r.runs and r.natural_two_value.denominator != 1:
         halves = True
     if halves and not r.round_hand_up:
-        _fail("round_hand_up", "half-point values need round_hand_up=True so that scores stay whole numbers (K-SCORE-1)")
+        _fail(
+            "round_hand_up",
+            "half-point values need round_hand_up=True so that scores stay whole numbers (K-SCORE-1)",
+        )

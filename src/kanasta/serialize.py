@@ -55,8 +55,8 @@ from kanasta.cards import DECK, Card, Rank, format_cards, parse_cards
 from kanasta.errors import ConfigError, NotationError, SerializationError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run
 from kanasta.rules import Rules
-from kanasta.state import CanastaScore, HandResult, Phase, State, TeamScore, Turn
 from kanasta.scoring import game_winner, score_hand
+from kanasta.state import CanastaScore, HandResult, Phase, State, TeamScore, Turn
 
 __all__ = [
     "FORMAT",
@@ -165,7 +165,7 @@ def rules_from_data(data: object, path: str = "rules") -> Rules:
     >>> rules_from_data("canasta")
     Traceback (most recent call last):
     ...
-    kanasta.errors.SerializationError: rules: unknown rules preset 'canasta'; the presets are classic, classic-2, classic-3, kanasta
+    kanasta.errors.SerializationError: rules: unknown rules preset 'canasta'; the presets are classic, ...
     >>> rules_from_data({"players": 5})
     Traceback (most recent call last):
     ...
@@ -183,7 +183,8 @@ def rules_from_data(data: object, path: str = "rules") -> Rules:
     if "preset" in fields:
         preset = fields.pop("preset")
         if not isinstance(preset, str) or preset not in PRESETS:
-            _fail(_join(path, "preset"), f"unknown rules preset {preset!r}; the presets are {', '.join(sorted(PRESETS))}")
+            known = ", ".join(sorted(PRESETS))
+            _fail(_join(path, "preset"), f"unknown rules preset {preset!r}; the presets are {known}")
         base = PRESETS[preset]().to_dict()
     for key in fields:
         if not isinstance(key, str):
@@ -734,7 +735,8 @@ def state_from_dict(data: object) -> State:
         if stock is None:
             stock = tuple(shuffled)
         elif shuffled:
-            _fail("", f"the position has {108 - len(shuffled)} cards, the deck 108; missing: {_missing(shuffled, counts)}")
+            missing = _missing(shuffled, counts)
+            _fail("", f"the position has {108 - len(shuffled)} cards, the deck 108; missing: {missing}")
     elif rest:
         _fail("", f"the position has {108 - len(rest)} cards, the deck 108; missing: {_missing(rest, counts)}")
 

@@ -686,7 +686,8 @@ class State:
         ]
         if self.trump is not None:
             lines.append(f"Trump: {self.trump.pretty()}")
-        lines.append(f"Stock: {len(self.stock)} cards; pile (bottom to top): {format_cards(self.pile, pretty=True) or '-'}"
+        pile = format_cards(self.pile, pretty=True) or "-"
+        lines.append(f"Stock: {len(self.stock)} cards; pile (bottom to top): {pile}"
                      + (" [frozen]" if self.pile_frozen else ""))
         for seat, hand in enumerate(self.hands):
             lines.append(f"Seat {seat} hand ({len(hand)}): {format_cards(hand, pretty=True)}")

@@ -320,7 +320,8 @@ class PlayerView:
         )
 
     def unseen_cards(self) -> tuple[Card, ...]:
-        """The cards the seat cannot see: the deck less its hand, the pile, the melds, the red 3s and the pile set aside.
+        """The cards the seat cannot see: the deck less its hand, the pile, the melds, the red 3s and the pile
+        set aside.
 
         They are the other hands, the stock and the packets.
 
