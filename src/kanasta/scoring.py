@@ -138,8 +138,8 @@ def score_hand(
         packet_points = packets_taken[team] * rules.packet_bonus
         going_out = 0
         if went_out is not None and went_out % teams == team:
-            concealed_counts = concealed and rules.concealed_bonus is not None
-            going_out = rules.concealed_bonus if concealed_counts else rules.going_out_bonus
+            bonus = rules.concealed_bonus
+            going_out = bonus if (concealed and bonus is not None) else rules.going_out_bonus
         left = [c for seat in range(rules.players) if seat % teams == team for c in hands[seat]]
         penalty = hand_penalty(rules, left)
         raw = packet_points + meld_points + canasta_points + red_points + going_out - penalty
