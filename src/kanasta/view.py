@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -344,6 +344,45 @@ class PlayerView:
             over = sorted(c for c, k in left.items() if k < 0)
             raise SamplingError(f"the view shows more copies of {format_cards(over)} than the deck has")
         return tuple(sorted(left.elements()))
+
+    def to_dict(self, *, history: bool = True) -> dict[str, Any]:
+        """A JSON-safe dict of the view (format ``kanasta.view/1``); :meth:`from_dict` reads it back.
+
+        What a server sends a player: every field of the view, cards in card
+        notation, moves in action notation, events as small objects — and
+        nothing the seat may not see (E-4).  ``history=False`` leaves out the
+        moves so far (:attr:`history`, :attr:`start_events`).  See
+        :mod:`kanasta.viewdoc` and the documentation page on positions and
+        views for every key.
+
+        >>> import json, kanasta
+        >>> v = kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0)
+        >>> d = v.to_dict()
+        >>> d["format"], d["hand"], d["hand_sizes"]
+        ('kanasta.view/1', '2D 4D 5D 6D 7C 7S TC TD JS KC KS', [11, 11, 11, 11])
+        >>> kanasta.PlayerView.from_dict(json.loads(json.dumps(d))) == v
+        True
+        """
+        from kanasta.viewdoc import view_to_dict
+
+        return view_to_dict(self, history=history)
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerView:
+        """Read and check a view document written by :meth:`to_dict`.
+
+        Raises :class:`~kanasta.SerializationError` whose ``path`` says where
+        the document is wrong (``hand``, ``melds.0.1``, ``history.12.events.0``).
+
+        >>> import kanasta
+        >>> kanasta.PlayerView.from_dict({"format": "kanasta.view/1"})
+        Traceback (most recent call last):
+        ...
+        kanasta.errors.SerializationError: <document>: missing key 'rules'
+        """
+        from kanasta.viewdoc import view_from_dict
+
+        return view_from_dict(data)
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this view; see :func:`sample_state`.

@@ -1,0 +1,456 @@
+"""Views as JSON-safe documents: what :meth:`PlayerView.to_dict` writes and :meth:`PlayerView.from_dict` reads.
+
+A view document (``"format": "kanasta.view/1"``) is what a server sends one
+player: everything that seat may know (RULES E-4) and nothing else — no other
+hand, no stock or packet card, no seed.  Like a position document it holds
+only strings, numbers, booleans, lists and dicts, cards in card notation and
+moves in action notation; every key is listed on the documentation page
+*Positions, records and views*.
+
+>>> import json, kanasta
+>>> state = kanasta.new_game(kanasta.Rules.classic(), seed=7)
+>>> doc = state.view(1).to_dict()
+>>> doc["format"], doc["seat"], doc["hand_sizes"], doc["stock_size"], doc["legal_actions"]
+('kanasta.view/1', 1, [11, 11, 11, 11], 60, [])
+>>> "hands" in doc or "stock" in doc or "seed" in doc
+False
+>>> kanasta.PlayerView.from_dict(json.loads(json.dumps(doc))) == state.view(1)
+True
+
+Loading checks the document and says where it is wrong:
+
+>>> doc["hand_sizes"][1] = 10
+>>> kanasta.PlayerView.from_dict(doc)
+Traceback (most recent call last):
+...
+kanasta.errors.SerializationError: hand_sizes.1: the seat's own hand has 11 cards, not 10
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from kanasta.actions import Action, parse_action
+from kanasta.cards import Card
+from kanasta.errors import NotationError
+from kanasta.rules import Rules
+from kanasta.serialize import (
+    _DECK_COUNT,
+    _PHASES,
+    _bool,
+    _card,
+    _card_out,
+    _cards,
+    _cards_out,
+    _fail,
+    _int,
+    _join,
+    _kind,
+    _list,
+    _meld,
+    _meld_out,
+    _object,
+    _optional,
+    _read_result,
+    _read_turn,
+    _result_out,
+    _turn_out,
+    rules_from_data,
+    rules_to_data,
+)
+from kanasta.state import (
+    CardsDrawn,
+    GameEnded,
+    HandEnded,
+    HandResult,
+    HandStarted,
+    PacketTaken,
+    Phase,
+    PileJoined,
+    PileTaken,
+    RedThreeLaid,
+    StockExhausted,
+    TeamOpened,
+    Turn,
+    UpcardTurned,
+    WentOut,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kanasta.view import PlayerView, SeenEvent, SeenStep
+
+__all__ = ["VIEW_FORMAT", "event_to_dict", "view_from_dict", "view_to_dict"]
+
+VIEW_FORMAT: Final = "kanasta.view/1"
+"""The ``"format"`` of a view document.
+
+>>> from kanasta.viewdoc import VIEW_FORMAT
+>>> VIEW_FORMAT
+'kanasta.view/1'
+"""
+
+_DECK_SIZE: Final = sum(_DECK_COUNT.values())
+_LARGEST: Final = 1_000_000
+"""The largest hand number or count a document may give (a game never comes near it)."""
+
+_KEYS: Final = (
+    "format", "rules", "seat", "hand_number", "dealer", "scores", "phase", "player", "hand",
+    "hand_sizes", "stock_size", "pile", "pile_frozen", "melds", "red_threes", "packet_sizes",
+    "packets_taken", "trump", "opened", "melded_this_hand", "turn", "winner", "hand_results",
+    "legal_actions",
+)
+_OPTIONAL_KEYS: Final = ("history", "start_events")
+_SOURCES: Final = ("deal", "stock", "pile")
+
+
+# ------------------------------------------------------------------ events
+
+# How each field of an event is written, by kind:
+#   seat, team, number: an integer (a seat, a team, a count);  bool: true/false;
+#   card: one card;  card?: one card or null;  cards: card notation;  source: deal|stock|pile;
+#   scores: a list of integers by team;  result: a hand result (as in ``hand_results``).
+_EVENTS: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
+    "HandStarted": ("hand_started", (("hand_number", "number"), ("dealer", "seat"), ("first_player", "seat"))),
+    "UpcardTurned": ("upcard_turned", (("cards", "cards"), ("frozen", "bool"), ("trump", "card?"))),
+    "RedThreeLaid": (
+        "red_three_laid", (("seat", "seat"), ("card", "card"), ("source", "source"), ("replacement", "card?")),
+    ),
+    "RedThreeLaidHidden": ("red_three_laid_hidden", (("seat", "seat"), ("card", "card"), ("source", "source"))),
+    "CardsDrawn": ("cards_drawn", (("seat", "seat"), ("cards", "cards"))),
+    "CardsDrawnHidden": ("cards_drawn_hidden", (("seat", "seat"), ("count", "number"))),
+    "PileTaken": ("pile_taken", (("seat", "seat"), ("cards", "cards"), ("aside", "bool"))),
+    "PileJoined": ("pile_joined", (("seat", "seat"), ("cards", "cards"))),
+    "TeamOpened": ("team_opened", (("team", "team"), ("seat", "seat"))),
+    "PacketTaken": ("packet_taken", (("seat", "seat"), ("packet", "number"), ("cards", "cards"))),
+    "PacketTakenHidden": ("packet_taken_hidden", (("seat", "seat"), ("packet", "number"), ("size", "number"))),
+    "WentOut": ("went_out", (("seat", "seat"), ("concealed", "bool"))),
+    "StockExhausted": ("stock_exhausted", (("seat", "seat"),)),
+    "HandEnded": ("hand_ended", (("result", "result"),)),
+    "GameEnded": ("game_ended", (("winner", "team"), ("scores", "scores"))),
+}
+"""Every event class (by name): its ``"event"`` name in a document and its fields."""
+
+
+def _event_classes() -> dict[str, type]:
+    from kanasta import view
+
+    found: dict[str, type] = {
+        cls.__name__: cls
+        for cls in (HandStarted, UpcardTurned, RedThreeLaid, CardsDrawn, PileTaken, PileJoined, TeamOpened,
+                    PacketTaken, WentOut, StockExhausted, HandEnded, GameEnded,
+                    view.RedThreeLaidHidden, view.CardsDrawnHidden, view.PacketTakenHidden)
+    }
+    return {_EVENTS[name][0]: cls for name, cls in found.items()}
+
+
+def _value_out(kind: str, value: Any) -> Any:
+    if kind in ("cards",):
+        return _cards_out(value)
+    if kind in ("card", "card?"):
+        return _card_out(value)
+    if kind == "scores":
+        return list(value)
+    if kind == "result":
+        return _result_out(value)
+    return value
+
+
+def event_to_dict(event: SeenEvent) -> dict[str, Any]:
+    """One event as a JSON-safe dict: ``{"event": name, field: value, ...}``.
+
+    >>> import kanasta
+    >>> from kanasta.viewdoc import event_to_dict
+    >>> event_to_dict(kanasta.CardsDrawnHidden(seat=2, count=1))
+    {'event': 'cards_drawn_hidden', 'seat': 2, 'count': 1}
+    >>> event_to_dict(kanasta.PileTaken(seat=0, cards=kanasta.parse_cards("4C 9D")))
+    {'event': 'pile_taken', 'seat': 0, 'cards': '4C 9D', 'aside': False}
+    """
+    name, fields = _EVENTS[type(event).__name__]
+    out: dict[str, Any] = {"event": name}
+    for field, kind in fields:
+        out[field] = _value_out(kind, getattr(event, field))
+    return out
+
+
+class _Reader:
+    """Reads the parts of one view document under its rules (for the seat it is for)."""
+
+    def __init__(self, rules: Rules, seat: int) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.classes = _event_classes()
+        from kanasta.view import SeenStep
+
+        self.step_class = SeenStep
+        # hand results read so far, by hand number, so an event's result is checked against them
+        self.results: dict[int, HandResult] = {}
+
+    def value(self, kind: str, value: object, path: str) -> Any:
+        rules = self.rules
+        if kind == "seat":
+            return _int(value, path, 0, rules.players - 1)
+        if kind == "team":
+            return _int(value, path, 0, rules.teams - 1)
+        if kind == "number":
+            return _int(value, path, 0, _LARGEST)
+        if kind == "bool":
+            return _bool(value, path)
+        if kind == "card":
+            return _card(value, path)
+        if kind == "card?":
+            return _optional(value, path, _card)
+        if kind == "cards":
+            return _cards(value, path)
+        if kind == "source":
+            if value not in _SOURCES:
+                _fail(path, f"expected one of {', '.join(_SOURCES)}, got {value!r}")
+            return value
+        if kind == "scores":
+            return tuple(_int(v, _join(path, t)) for t, v in enumerate(_list(value, path, rules.teams, "teams")))
+        assert kind == "result"
+        number = value.get("hand_number") if isinstance(value, dict) else None
+        known = self.results.get(number) if isinstance(number, int) else None
+        if known is None:
+            _fail(_join(path, "hand_number"), "a hand_ended event's result is one of the view's hand_results")
+        if value != _result_out(known):
+            _fail(path, f"differs from hand_results.{known.hand_number - 1}: the same hand's result")
+        return known
+
+    def event(self, value: object, path: str) -> SeenEvent:
+        if not isinstance(value, dict):
+            _fail(path, f"expected an event object, got {_kind(value)}")
+        name = value.get("event")
+        cls = self.classes.get(name) if isinstance(name, str) else None
+        if cls is None:
+            _fail(_join(path, "event"), f"unknown event {name!r}; the events are {', '.join(sorted(self.classes))}")
+        fields = _EVENTS[cls.__name__][1]
+        data = _object(value, path, ("event", *(f for f, _ in fields)), ())
+        kw = {field: self.value(kind, data[field], _join(path, field)) for field, kind in fields}
+        event: SeenEvent = cls(**kw)
+        seat = getattr(event, "seat", self.seat)
+        hidden = (
+            isinstance(event, (CardsDrawn, PacketTaken))
+            or (isinstance(event, RedThreeLaid) and event.replacement is not None)
+        )
+        if hidden and seat != self.seat:
+            _fail(path, f"seat {self.seat} cannot see the cards of this {name} event of seat {seat}: "
+                        f"a view holds its hidden form (E-4)")
+        return event
+
+    def events(self, value: object, path: str) -> tuple[SeenEvent, ...]:
+        return tuple(self.event(e, _join(path, i)) for i, e in enumerate(_list(value, path)))
+
+    def action(self, value: object, path: str) -> Action:
+        if not isinstance(value, str):
+            _fail(path, f"expected a move in action notation (e.g. \"discard 7H\"), got {_kind(value)}")
+        try:
+            return parse_action(value)
+        except NotationError as err:
+            _fail(path, str(err))
+
+    def step(self, value: object, path: str) -> SeenStep:
+        data = _object(value, path, ("seat", "action", "events"), ())
+        return self.step_class(
+            seat=self.value("seat", data["seat"], _join(path, "seat")),
+            action=self.action(data["action"], _join(path, "action")),
+            events=self.events(data["events"], _join(path, "events")),
+        )
+
+
+# ------------------------------------------------------------------ writing
+
+
+def view_to_dict(view: PlayerView, *, history: bool = True) -> dict[str, Any]:
+    """The view document of ``view`` (what :meth:`PlayerView.to_dict` returns).
+
+    Every key is written, in a fixed order.  With ``history=False`` the moves
+    so far (``history`` and ``start_events``) are left out: a smaller document
+    for a front-end that keeps its own log.
+
+    >>> import kanasta
+    >>> from kanasta.viewdoc import view_to_dict
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=1)
+    >>> doc = view_to_dict(s.view(s.current_player), history=False)
+    >>> doc["packet_sizes"], doc["trump"], doc["legal_actions"][:2], "history" in doc
+    ([11, 11], '7C', ['draw', 'take'], False)
+    """
+    doc: dict[str, Any] = {
+        "format": VIEW_FORMAT,
+        "rules": rules_to_data(view.rules),
+        "seat": view.seat,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "scores": list(view.scores),
+        "phase": view.phase.value,
+        "player": view.player,
+        "hand": _cards_out(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "pile": _cards_out(view.pile),
+        "pile_frozen": view.pile_frozen,
+        "melds": [[_meld_out(m) for m in team] for team in view.melds],
+        "red_threes": [_cards_out(c) for c in view.red_threes],
+        "packet_sizes": list(view.packet_sizes),
+        "packets_taken": list(view.packets_taken),
+        "trump": _card_out(view.trump),
+        "opened": list(view.opened),
+        "melded_this_hand": list(view.melded_this_hand),
+        "turn": _turn_out(view.turn),
+        "winner": view.winner,
+        "hand_results": [_result_out(r) for r in view.hand_results],
+        "legal_actions": [str(a) for a in view.legal_actions()],
+    }
+    if history:
+        doc["history"] = [
+            {"seat": step.seat, "action": str(step.action), "events": [event_to_dict(e) for e in step.events]}
+            for step in view.history
+        ]
+        doc["start_events"] = [event_to_dict(e) for e in view.start_events]
+    return doc
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _by(value: object, path: str, length: int, what: str, read: Callable[[object, str], Any]) -> tuple[Any, ...]:
+    return tuple(read(v, _join(path, i)) for i, v in enumerate(_list(value, path, length, what)))
+
+
+def view_from_dict(data: object) -> PlayerView:
+    """Read and check a view document (what :meth:`PlayerView.from_dict` does).
+
+    Checked: the shape and type of every key, card and action notation, every
+    meld under the rules, the hand results (re-scored), the seat's hand
+    against its count, no card more often than the deck has it, the hidden
+    counts adding up to the deck, the phase against the winner and the legal
+    moves, and no event showing the seat a card it may not see.  Problems
+    raise :class:`~kanasta.SerializationError` with the dotted path of the
+    bad part.
+
+    >>> from kanasta.viewdoc import view_from_dict
+    >>> view_from_dict({"format": "kanasta.position/1"})
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: format: expected 'kanasta.view/1', got 'kanasta.position/1'
+    """
+    from kanasta.view import PlayerView
+
+    if isinstance(data, dict) and "format" in data and data["format"] != VIEW_FORMAT:
+        _fail("format", f"expected {VIEW_FORMAT!r}, got {data['format']!r}")
+    doc = _object(data, "", _KEYS, _OPTIONAL_KEYS)
+    rules = rules_from_data(doc["rules"], "rules")
+    n, teams = rules.players, rules.teams
+
+    def seat_of(v: object, p: str) -> int:
+        return _int(v, p, 0, n - 1)
+
+    def team_of(v: object, p: str) -> int:
+        return _int(v, p, 0, teams - 1)
+
+    def count(v: object, p: str) -> int:
+        return _int(v, p, 0, _DECK_SIZE)
+
+    seat = seat_of(doc["seat"], "seat")
+    read = _Reader(rules, seat)
+    hand_number = _int(doc["hand_number"], "hand_number", 1, _LARGEST)
+    dealer = seat_of(doc["dealer"], "dealer")
+    scores = _by(doc["scores"], "scores", teams, "teams", lambda v, p: _int(v, p))
+    phase_name = doc["phase"]
+    if not isinstance(phase_name, str) or phase_name not in _PHASES:
+        _fail("phase", f"expected one of {', '.join(_PHASES)}, got {phase_name!r}")
+    phase = _PHASES[phase_name]
+    player = seat_of(doc["player"], "player")
+    hand = tuple(sorted(_cards(doc["hand"], "hand")))
+    hand_sizes = _by(doc["hand_sizes"], "hand_sizes", n, "players", count)
+    if hand_sizes[seat] != len(hand):
+        _fail(f"hand_sizes.{seat}", f"the seat's own hand has {len(hand)} cards, not {hand_sizes[seat]}")
+    stock_size = count(doc["stock_size"], "stock_size")
+    pile = _cards(doc["pile"], "pile")
+    pile_frozen = _bool(doc["pile_frozen"], "pile_frozen")
+    melds = _by(doc["melds"], "melds", teams, "teams",
+                lambda v, p: tuple(_meld(m, _join(p, i), rules) for i, m in enumerate(_list(v, p))))
+    red_threes = _by(doc["red_threes"], "red_threes", teams, "teams", _cards)
+    packets_taken = _by(doc["packets_taken"], "packets_taken", teams, "teams", lambda v, p: _int(v, p, 0))
+    if sum(packets_taken) > rules.packets:
+        _fail("packets_taken", f"these rules have {rules.packets} packet(s), not {sum(packets_taken)}")
+    packet_sizes = _by(doc["packet_sizes"], "packet_sizes", rules.packets - sum(packets_taken),
+                       "packets (the rules' packets less those taken)", count)
+    for i, size in enumerate(packet_sizes):
+        if size != rules.packet_size:
+            _fail(f"packet_sizes.{i}", f"a packet holds {rules.packet_size} cards, not {size}")
+    trump = _optional(doc["trump"], "trump", _card)
+    if rules.trump and trump is None:
+        _fail("trump", "these rules turn up a trump card (K-TRUMP-1): give it")
+    if not rules.trump and trump is not None:
+        _fail("trump", "these rules have no trump card: leave it null")
+    opened = _by(doc["opened"], "opened", teams, "teams", _bool)
+    melded_this_hand = _by(doc["melded_this_hand"], "melded_this_hand", n, "players", _bool)
+    turn = _read_turn(doc["turn"], "turn", Turn())
+    winner = _optional(doc["winner"], "winner", team_of)
+    if (winner is not None) != (phase is Phase.GAME_OVER):
+        _fail("winner", "a game has a winner exactly when the phase is game_over (G-GAME-1)")
+
+    results: list[HandResult] = []
+    before = (0,) * teams
+    for i, item in enumerate(_list(doc["hand_results"], "hand_results")):
+        r = _read_result(item, f"hand_results.{i}", rules, before)
+        if r.hand_number != i + 1:
+            _fail(f"hand_results.{i}.hand_number", f"the results list every hand from the first: expected {i + 1}")
+        results.append(r)
+        read.results[r.hand_number] = r
+        before = r.scores
+
+    legal = tuple(read.action(a, f"legal_actions.{i}") for i, a in enumerate(_list(doc["legal_actions"],
+                                                                                   "legal_actions")))
+    if legal and (phase is Phase.GAME_OVER or player != seat):
+        _fail("legal_actions", f"only the seat to move has legal moves: seat {player} moves, not seat {seat}")
+    if not legal and phase is not Phase.GAME_OVER and player == seat:
+        _fail("legal_actions", "the seat to move has at least one legal move (E-2)")
+
+    # ---- every card the seat sees, and the hidden counts, make the deck (G-DECK-1)
+    places: list[tuple[str, tuple[Card, ...]]] = [("hand", hand), ("pile", pile), ("turn.aside", turn.aside)]
+    for t, team_melds in enumerate(melds):
+        places.extend((f"melds.{t}.{i}", m.cards) for i, m in enumerate(team_melds))
+    places.extend((f"red_threes.{t}", c) for t, c in enumerate(red_threes))
+    so_far: Counter[Card] = Counter()
+    for where, cards in places:
+        for card in cards:
+            so_far[card] += 1
+            if so_far[card] > _DECK_COUNT[card]:
+                _fail(where, f"one {card} too many: the deck has {_DECK_COUNT[card]} (G-DECK-1)")
+    hidden = sum(hand_sizes) - hand_sizes[seat] + stock_size + sum(packet_sizes)
+    if sum(so_far.values()) + hidden != _DECK_SIZE:
+        _fail("", f"the view does not add up to the deck: {sum(so_far.values())} cards seen and {hidden} "
+                  f"hidden (other hands, stock, packets), not {_DECK_SIZE}")
+
+    steps = tuple(read.step(s, f"history.{i}") for i, s in enumerate(_list(doc.get("history", []), "history")))
+    start_events = read.events(doc.get("start_events", []), "start_events")
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        hand_number=hand_number,
+        dealer=dealer,
+        scores=scores,
+        hand=hand,
+        hand_sizes=hand_sizes,
+        stock_size=stock_size,
+        pile=pile,
+        pile_frozen=pile_frozen,
+        melds=melds,
+        red_threes=red_threes,
+        packet_sizes=packet_sizes,
+        packets_taken=packets_taken,
+        trump=trump,
+        opened=opened,
+        melded_this_hand=melded_this_hand,
+        player=player,
+        phase=phase,
+        turn=turn,
+        winner=winner,
+        hand_results=tuple(results),
+        legal_actions=legal,
+        history=steps,
+        start_events=start_events,
+    )

@@ -1,0 +1,290 @@
+"""View documents (``kanasta.view/1``): round trips, what they may hold (E-4), and refusals."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import kanasta
+from _games import PRESET_NAMES, game, json_paths, some_states
+from kanasta import (
+    Card,
+    CardsDrawn,
+    PacketTaken,
+    PlayerView,
+    RedThreeLaid,
+    SerializationError,
+    State,
+    parse_card,
+)
+from kanasta.viewdoc import VIEW_FORMAT
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+# A card token as the library writes it (upper case, T for ten; a run's natural-place 2 may carry a *).
+_CARD_TOKEN = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)\*?$")
+
+
+def _states(preset: str, every: int = 25) -> list[State]:
+    return some_states(preset, every)[::7]
+
+
+def _cards_in_text(node: Any) -> Counter[Card]:
+    """Every card written anywhere in a JSON document: each token of each string that is a card."""
+    out: Counter[Card] = Counter()
+    if isinstance(node, str):
+        for token in node.split():
+            if _CARD_TOKEN.match(token):
+                out[parse_card(token.rstrip("*"))] += 1
+    elif isinstance(node, list):
+        for item in node:
+            out += _cards_in_text(item)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            out += _cards_in_text(key) + _cards_in_text(value)
+    return out
+
+
+def _cards_of(obj: Any) -> Counter[Card]:
+    """Every card an object (event, action, tuple...) holds."""
+    out: Counter[Card] = Counter()
+    if isinstance(obj, Card):
+        out[obj] += 1
+    elif isinstance(obj, (tuple, list)):
+        for item in obj:
+            out += _cards_of(item)
+    elif attrs.has(type(obj)):
+        for f in attrs.fields(type(obj)):
+            out += _cards_of(getattr(obj, f.name))
+    return out
+
+
+def _may_see(event: Any, seat: int) -> Counter[Card]:
+    """The cards of a true event that ``seat`` may see (E-4)."""
+    if isinstance(event, (CardsDrawn, PacketTaken)) and event.seat != seat:
+        return Counter()
+    if isinstance(event, RedThreeLaid) and event.seat != seat:
+        return Counter([event.card])  # the red 3 is laid face up; its replacement is drawn face down
+    return _cards_of(event)
+
+
+def _round_trip(view: PlayerView) -> PlayerView:
+    return PlayerView.from_dict(json.loads(json.dumps(view.to_dict())))
+
+
+# ---------------------------------------------------------------------------- round trips
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_view_reads_back_equal_through_json(preset: str) -> None:
+    checked = 0
+    for state in _states(preset):
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            back = _round_trip(view)
+            assert back == view
+            assert back.start_events == view.start_events  # not part of equality: checked on its own
+            assert back.to_dict() == view.to_dict()
+            checked += 1
+    assert checked > 30
+
+
+def test_a_view_without_history_reads_back_without_it() -> None:
+    state = game("classic")[120]
+    view = state.view(2)
+    doc = view.to_dict(history=False)
+    assert "history" not in doc and "start_events" not in doc
+    assert PlayerView.from_dict(doc) == attrs.evolve(view, history=(), start_events=())
+
+
+def test_a_finished_game_and_the_answer_phase_read_back() -> None:
+    final = game("kanasta")[-1]
+    for seat in range(4):
+        assert _round_trip(final.view(seat)) == final.view(seat)
+    asked = next(s for s in game("classic", seed=4) if s.phase is kanasta.Phase.ANSWER)
+    answering = asked.view(asked.player)
+    assert _round_trip(answering).legal_actions() == answering.legal_actions() != ()
+
+
+def test_the_document_is_plain_json_with_a_fixed_key_order() -> None:
+    state = game("classic-3")[200]
+    doc = state.view(1).to_dict()
+    assert list(doc)[:3] == ["format", "rules", "seat"] and doc["format"] == VIEW_FORMAT == "kanasta.view/1"
+    assert json.loads(json.dumps(doc)) == doc
+    assert json.dumps(doc) == json.dumps(state.view(1).to_dict())
+
+
+def test_the_documented_keys_are_the_written_keys() -> None:
+    """docs/positions.rst lists every key of a view document, and no other."""
+    text = (DOCS / "positions.rst").read_text(encoding="utf-8")
+    section = text.split("View documents", 1)[1]
+    table = section.split(".. list-table::", 1)[1].split("\n\n\n", 1)[0]
+    documented = re.findall(r"^   \* - ``(\w+)``", table, flags=re.MULTILINE)
+    assert documented == list(game("classic")[3].view(0).to_dict())
+
+
+# ---------------------------------------------------------------------------- nothing hidden (E-4)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_no_view_document_holds_a_card_the_seat_may_not_see(preset: str) -> None:
+    """E-4: search every card written in every view document of a random game.
+
+    The position part holds exactly the seat's hand and the table; each step
+    of the history holds only the cards of the move and of what the seat saw
+    happen (no card another seat drew, no packet another seat picked up, no
+    red-3 replacement of another seat).
+    """
+    searched = 0
+    for state in _states(preset, every=15):
+        true_steps = state.history
+        for seat in range(state.rules.players):
+            doc = json.loads(json.dumps(state.view(seat).to_dict()))
+            now = {k: v for k, v in doc.items() if k not in ("history", "start_events", "hand_results",
+                                                             "legal_actions")}
+            table = _cards_of((state.hands[seat], state.pile, state.melds, state.red_threes, state.turn.aside,
+                               state.turn.forbidden, state.trump))
+            assert _cards_in_text(now) == table
+            playable = _cards_of((state.hands[seat], state.pile, state.melds))  # extend lists the run too
+            for text in doc["legal_actions"]:
+                assert not _cards_in_text(text) - playable
+            assert _cards_in_text(doc["hand_results"]) == _cards_of(state.hand_results)
+            assert len(doc["history"]) == len(true_steps)
+            for written, true in zip(doc["history"], true_steps):
+                allowed = _cards_of(true.action)
+                for event in true.events:
+                    allowed += _may_see(event, seat)
+                assert not _cards_in_text(written) - allowed, (seat, true)
+                searched += 1
+            allowed = Counter[Card]()
+            for event in state.start_events:
+                allowed += _may_see(event, seat)
+            assert not _cards_in_text(doc["start_events"]) - allowed
+    assert searched > 1000
+
+
+def test_the_search_finds_a_leak() -> None:
+    """The search above is not blind: a view that showed another seat's draw would fail it."""
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=5)
+    drawer = state.current_player
+    assert drawer is not None
+    state = state.apply(kanasta.Draw())
+    doc = state.view((drawer + 1) % 4).to_dict()
+    drawn = next(e for e in state.history[-1].events if isinstance(e, CardsDrawn))
+    leaked = dict(doc["history"][-1], events=[{"event": "cards_drawn", "seat": drawer,
+                                                "cards": kanasta.format_cards(drawn.cards)}])
+    allowed = Counter[Card]()
+    for event in state.history[-1].events:
+        allowed += _may_see(event, (drawer + 1) % 4)
+    assert _cards_in_text(leaked) - allowed == Counter(drawn.cards)
+    # and the reader refuses such a document
+    doc["history"][-1] = leaked
+    with pytest.raises(SerializationError) as err:
+        PlayerView.from_dict(doc)
+    assert err.value.path == "history.0.events.0" and "E-4" in str(err.value)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_view_document_depends_only_on_what_the_seat_may_see(preset: str) -> None:
+    """E-4: deal the cards hidden from the seat again; its view document is the same text."""
+    rng = random.Random(preset)
+    for state in _states(preset, every=40):
+        for seat in range(state.rules.players):
+            rules = state.rules
+            hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h]
+            hidden += [c for p in state.packets for c in p]
+            hidden += [c for c in state.stock if not (rules.red_threes and c.is_red_three)]
+            rng.shuffle(hidden)
+            hands, packets = [], []
+            for s, h in enumerate(state.hands):
+                hands.append(h if s == seat else tuple(sorted(hidden[:len(h)])))
+                if s != seat:
+                    del hidden[:len(h)]
+            for p in state.packets:
+                packets.append(tuple(sorted(hidden[:len(p)])))
+                del hidden[:len(p)]
+            stock = hidden + [c for c in state.stock if rules.red_threes and c.is_red_three]
+            other = attrs.evolve(state, hands=tuple(hands), packets=tuple(packets), stock=tuple(stock),
+                                 seed=state.seed ^ 1)
+            if state.phase is kanasta.Phase.ANSWER and seat == state.player:
+                continue  # whether "no" is allowed depends on the asker's hidden hand (documented)
+            assert json.dumps(other.view(seat).to_dict(history=False)) == json.dumps(
+                state.view(seat).to_dict(history=False))
+
+
+# ---------------------------------------------------------------------------- refusals
+
+
+def _doc() -> dict[str, Any]:
+    state = next(s for s in game("kanasta") if s.melds[0] and s.hand_results and s.phase is kanasta.Phase.PLAY)
+    return json.loads(json.dumps(state.view(state.player).to_dict()))
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (lambda d: d.update(format="kanasta.position/1"), "format", "expected 'kanasta.view/1'"),
+        (lambda d: d.pop("hand"), "", "missing key 'hand'"),
+        (lambda d: d.update(hands=[]), "hands", "unknown key"),
+        (lambda d: d.update(seed=1), "seed", "unknown key"),
+        (lambda d: d.update(seat=4), "seat", "at most 3"),
+        (lambda d: d.update(hand="7H 7X"), "hand", "bad card '7X'"),
+        (lambda d: d["hand_sizes"].append(3), "hand_sizes", "expected 4 players"),
+        (lambda d: d.update(stock_size=d["stock_size"] + 1), "", "does not add up"),
+        (lambda d: d.update(stock_size=True), "stock_size", "expected an integer"),
+        (lambda d: d["melds"][0].append("7H 8S 9D"), "melds.0.", "not a legal meld"),
+        (lambda d: d.update(pile=d["pile"] + " JK JK JK JK JK"), "pile", "one JK too many"),
+        (lambda d: d.update(phase="bidding"), "phase", "expected one of"),
+        (lambda d: d.update(winner=0), "winner", "game_over"),
+        (lambda d: d.update(trump=None), "trump", "K-TRUMP-1"),
+        (lambda d: d.update(legal_actions=[]), "legal_actions", "at least one legal move"),
+        (lambda d: d["legal_actions"].append("fly away"), "legal_actions.", "unknown verb"),
+        (lambda d: d["history"][0].update(action=7), "history.0.action", "action notation"),
+        (lambda d: d["history"][0]["events"].append({"event": "explosion"}), "history.0.events.", "unknown event"),
+        (lambda d: d["history"][0]["events"].append({"event": "went_out", "seat": 1}), "history.0.events.",
+         "missing key 'concealed'"),
+        (lambda d: d["hand_results"][0].update(dealer=9), "hand_results.0.dealer", "at most 3"),
+        (lambda d: d["packet_sizes"].append(11), "packet_sizes", "packets"),
+        (lambda d: d["turn"].update(drew="sky"), "turn.drew", "expected null"),
+    ],
+)
+def test_a_bad_view_document_is_refused_with_its_path(change: Any, path: str, words: str) -> None:
+    doc = _doc()
+    change(doc)
+    with pytest.raises(SerializationError) as err:
+        PlayerView.from_dict(doc)
+    assert err.value.path.startswith(path) if path else err.value.path == ""
+    assert words in str(err.value)
+
+
+def test_a_hand_ended_event_must_be_the_hands_result() -> None:
+    doc = _doc()
+    i, j = next((i, j) for i, step in enumerate(doc["history"]) for j, e in enumerate(step["events"])
+                if e["event"] == "hand_ended")
+    doc["history"][i]["events"][j]["result"]["concealed"] = not doc["history"][i]["events"][j]["result"]["concealed"]
+    with pytest.raises(SerializationError) as err:
+        PlayerView.from_dict(doc)
+    assert err.value.path == f"history.{i}.events.{j}.result"
+
+
+def test_any_value_anywhere_is_read_or_refused_with_a_library_error() -> None:
+    """Replace every value of a document by values of the wrong kind: SerializationError or a view, nothing else."""
+    doc = _doc()
+    doc["history"] = doc["history"][:40]
+    for path in json_paths(doc)[1:]:
+        for bad in (None, "x", -1, 10**30, [], {}, True, 2.5):
+            changed = json.loads(json.dumps(doc))
+            node = changed
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = bad
+            with contextlib.suppress(SerializationError):
+                PlayerView.from_dict(changed)
