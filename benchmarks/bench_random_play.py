@@ -36,16 +36,11 @@ from typing import Any, TypedDict
 
 import kanasta
 
-PRESETS: dict[str, Callable[[], kanasta.Rules]] = {
-    "classic": kanasta.Rules.classic,
-    "classic3": lambda: kanasta.Rules.classic(3),
-    "classic2": lambda: kanasta.Rules.classic(2),
-    "kanasta": kanasta.Rules.kanasta,
-}
-"""Preset names accepted by ``--rules``, each with the function that builds its Rules."""
+PRESETS = kanasta.rules.PRESETS
+"""Preset names accepted by ``--rules`` (the library's one registry), each with its Rules."""
 
 DEFAULT_RULES = ("classic", "kanasta")
-DEFAULT_GAMES: dict[str, int] = {"classic": 20, "classic3": 20, "classic2": 20, "kanasta": 5}
+DEFAULT_GAMES: dict[str, int] = {"classic": 20, "classic-3": 20, "classic-2": 20, "kanasta": 5}
 """Games per repeat when ``--games`` is not given: Kanasta games are long, so fewer of them."""
 
 PHASES = (kanasta.Phase.DRAW, kanasta.Phase.PLAY, kanasta.Phase.ANSWER)
@@ -226,7 +221,7 @@ def run_worker(pass_name: str, preset: str, seed: int, games: int, stdin: str | 
 
 def worker_main(pass_name: str, preset: str, seed: int, games: int) -> int:
     """The ``--worker`` entry point: run one pass, print its result as JSON on stdout."""
-    rules = PRESETS[preset]()
+    rules = PRESETS[preset]
     seeds = game_seeds(seed, games)
     result: PlainResult | TimedResult | ReplayResult
     if pass_name == "plain":
@@ -370,7 +365,7 @@ def summarize(preset: str, repeats: list[RepeatResult]) -> PresetSummary:
     hps = [r.hands_per_s for r in repeats]
     return PresetSummary(
         preset=preset,
-        rules_name=PRESETS[preset]().name,
+        rules_name=PRESETS[preset].name,
         games=first.games,
         moves=first.moves,
         hands=first.hands,

@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.top < 1:
         parser.error("--games and --top must be at least 1")
 
-    rules = PRESETS[args.rules]()
+    rules = PRESETS[args.rules]
     profiler = cProfile.Profile()
     moves = hands = 0
     start = time.perf_counter()

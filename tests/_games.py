@@ -7,15 +7,15 @@ import random
 from typing import Any
 
 import kanasta
-from kanasta.serialize import PRESETS
+from kanasta.rules import PRESET_NAMES, PRESETS
 
-PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
+__all__ = ["PRESET_NAMES", "game", "json_paths", "some_states"]
 
 
 @functools.cache
 def game(preset: str, seed: int = 1) -> tuple[kanasta.State, ...]:
     """Every state of one whole game of random play under a preset, the start and the end included."""
-    state = kanasta.new_game(PRESETS[preset](), seed)
+    state = kanasta.new_game(PRESETS[preset], seed)
     rng = random.Random(seed)
     states = [state]
     while not state.is_game_over:

@@ -71,12 +71,7 @@ FULL_DECK = collections.Counter(DECK)
 ALL_CARDS = kanasta.all_cards()
 MELD_MOVES = (LayMeld, AddToMeld, ExtendRun)
 
-PRESETS: dict[str, kanasta.Rules] = {
-    "classic": kanasta.Rules.classic(),
-    "classic-3": kanasta.Rules.classic(3),
-    "classic-2": kanasta.Rules.classic(2),
-    "kanasta": kanasta.Rules.kanasta(),
-}
+PRESETS = kanasta.rules.PRESETS
 
 
 class Finding(AssertionError):

@@ -34,13 +34,8 @@ PLIES = 300
 STRIDE = 7919
 DEPTH2_EVERY = 50
 SEEDS = (1, 2, 3)
-PRESETS = ("classic", "classic-3", "classic-2", "kanasta")
-
-
-def preset(name: str) -> kanasta.Rules:
-    if name == "kanasta":
-        return kanasta.Rules.kanasta()
-    return kanasta.Rules.classic({"classic": 4, "classic-3": 3, "classic-2": 2}[name])
+PRESETS = kanasta.rules.PRESET_NAMES
+preset = kanasta.rules.preset
 
 
 def fingerprint(state: kanasta.State) -> str:

@@ -10,11 +10,9 @@ import kanasta
 from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
 
 PRESETS = {
-    "classic": kanasta.Rules.classic(),
-    "classic-3": kanasta.Rules.classic(players=3),
-    "classic-2": kanasta.Rules.classic(players=2),
+    **kanasta.rules.PRESETS,
     # A lower target keeps the Kanasta game to a few hands.
-    "kanasta": attrs.evolve(kanasta.Rules.kanasta(), target_score=150),
+    "kanasta": attrs.evolve(kanasta.rules.PRESETS["kanasta"], target_score=150),
 }
 MAX_MOVES = 20_000
 

@@ -12,12 +12,7 @@ import kanasta
 from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
 from kanasta.cli import main
 
-RULES = {
-    "classic": kanasta.Rules.classic(),
-    "classic-3": kanasta.Rules.classic(players=3),
-    "classic-2": kanasta.Rules.classic(players=2),
-    "kanasta": kanasta.Rules.kanasta(),
-}
+RULES = kanasta.rules.PRESETS
 MOVE = re.compile(r"^  seat \d  \S")
 RESULT = re.compile(r"^Result: (team|seat) (\d) wins with (-?\d+) \(.*\) after (\d+) hands and (\d+) moves$")
 

@@ -25,12 +25,7 @@ from kanasta import Phase, State
 from kanasta._checks import Ctx
 from kanasta._movegen import play_actions, reference_play_actions
 
-PRESETS = {
-    "classic": kanasta.Rules.classic(),
-    "classic-3": kanasta.Rules.classic(3),
-    "classic-2": kanasta.Rules.classic(2),
-    "kanasta": kanasta.Rules.kanasta(),
-}
+PRESETS = kanasta.rules.PRESETS
 
 
 def check_state(s: State) -> None:

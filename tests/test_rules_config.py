@@ -17,19 +17,14 @@ from hypothesis import strategies as st
 
 from kanasta import ConfigError, KanastaError, Rules, SerializationError, parse_card
 from kanasta import rules as rules_module
+from kanasta.rules import PRESETS
+from kanasta.rules import preset as rules_preset
 
 HALF = Fraction(1, 2)
 
-PRESETS = {
-    "kanasta": Rules.kanasta,
-    "classic-4": lambda: Rules.classic(4),
-    "classic-3": lambda: Rules.classic(3),
-    "classic-2": lambda: Rules.classic(2),
-}
-
-
 def preset(name: str) -> Rules:
-    return PRESETS[name]()
+    """A fresh copy (equal, not the same object) of the registry's preset ``name``."""
+    return attrs.evolve(PRESETS[name])
 
 
 # ---------------------------------------------------------------- Kanasta preset
@@ -364,6 +359,20 @@ def test_c2_classic_preset_only_for_two_to_four_players(players: object) -> None
     assert info.value.field == "players"
 
 
+def test_the_preset_registry_holds_the_preset_constructors() -> None:
+    """One registry (kanasta.rules.PRESETS) names what Rules.classic/kanasta build, by their names."""
+    assert dict(PRESETS) == {
+        "classic": Rules.classic(4),
+        "classic-3": Rules.classic(3),
+        "classic-2": Rules.classic(2),
+        "kanasta": Rules.kanasta(),
+    }
+    assert list(PRESETS) == ["classic", "classic-3", "classic-2", "kanasta"]
+    with pytest.raises(ConfigError, match="unknown rules preset 'classic-4'") as info:
+        rules_preset("classic-4")
+    assert info.value.field == "preset"
+
+
 def test_presets_have_distinct_names() -> None:
     names = [preset(n).name for n in PRESETS]
     assert all(isinstance(n, str) and n for n in names)
@@ -491,22 +500,22 @@ def test_e_5_players_must_be_2_3_or_4(value: object) -> None:
 
 INT_RANGE_CASES = [
     # field, bad values, base
-    ("hand_size", [0, -1, "11", 11.0, True, None], "classic-4"),
-    ("draw_count", [0, 6, -1, "1", 1.0, True], "classic-4"),
-    ("target_score", [0, -5, True, "300", 300.5, None], "classic-4"),
-    ("max_wilds", [0, 13, -1, "3", 3.0, False], "classic-4"),
-    ("max_meld_size", [6, 0, -13, True, "13", 13.0], "classic-4"),
-    ("canastas_to_go_out", [-1, 11, "1", 1.0, True], "classic-4"),
-    ("packets", [-1, 5, "2", 2.0, True], "classic-4"),
-    ("packet_size", [2, 0, -11, "11", 11.0, True], "classic-4"),
-    ("clean_bonus", [-1, True, 1.5, "500", None], "classic-4"),
-    ("dirty_bonus", [-1, True, 1.5, "300", None], "classic-4"),
-    ("going_out_bonus", [-1, True, 1.5, "100", None], "classic-4"),
+    ("hand_size", [0, -1, "11", 11.0, True, None], "classic"),
+    ("draw_count", [0, 6, -1, "1", 1.0, True], "classic"),
+    ("target_score", [0, -5, True, "300", 300.5, None], "classic"),
+    ("max_wilds", [0, 13, -1, "3", 3.0, False], "classic"),
+    ("max_meld_size", [6, 0, -13, True, "13", 13.0], "classic"),
+    ("canastas_to_go_out", [-1, 11, "1", 1.0, True], "classic"),
+    ("packets", [-1, 5, "2", 2.0, True], "classic"),
+    ("packet_size", [2, 0, -11, "11", 11.0, True], "classic"),
+    ("clean_bonus", [-1, True, 1.5, "500", None], "classic"),
+    ("dirty_bonus", [-1, True, 1.5, "300", None], "classic"),
+    ("going_out_bonus", [-1, True, 1.5, "100", None], "classic"),
     ("packet_bonus", [-1, True, 1.5, "10", None], "kanasta"),
-    ("red_three_bonus", [-1, True, 1.5, "100", None], "classic-4"),
-    ("all_red_threes_bonus", [-1, True, 1.5, "800", None], "classic-4"),
+    ("red_three_bonus", [-1, True, 1.5, "100", None], "classic"),
+    ("all_red_threes_bonus", [-1, True, 1.5, "800", None], "classic"),
     ("full_bonus", [-1, True, 1.5, "50"], "kanasta"),
-    ("concealed_bonus", [-1, True, 1.5, "200"], "classic-4"),
+    ("concealed_bonus", [-1, True, 1.5, "200"], "classic"),
 ]
 INT_CASES = [(f, v, b) for f, vs, b in INT_RANGE_CASES for v in vs]
 
@@ -614,36 +623,36 @@ def test_opening_bands_accept_halves_and_zero() -> None:
 CROSS_CASES = [
     # (base, changes, a field the error must name, why)
     ("kanasta", {"trump": False}, "trump_doubling", "trump"),
-    ("classic-4", {"trump_doubling": True}, "trump_doubling", "trump"),
-    ("classic-4", {"trump": True}, "trump", "pile"),
-    ("classic-4", {"trump": True}, "pile_freezing", "trump"),
+    ("classic", {"trump_doubling": True}, "trump_doubling", "trump"),
+    ("classic", {"trump": True}, "trump", "pile"),
+    ("classic", {"trump": True}, "pile_freezing", "trump"),
     ("kanasta", {"max_wilds": 2}, "max_wilds", "one wild"),
     ("kanasta", {"max_wilds": 3}, "max_wilds", "one wild"),
     ("kanasta", {"pile_take": "meld_top"}, "pile_take", "whole"),
     ("kanasta", {"red_threes": True, "black_threes": True}, "red_threes", "runs"),
     ("kanasta", {"red_threes": True, "black_threes": True}, "black_threes", "runs"),
-    ("classic-4", {"black_threes": False}, "red_threes", "black"),
-    ("classic-4", {"red_threes": False}, "black_threes", "red"),
+    ("classic", {"black_threes": False}, "red_threes", "black"),
+    ("classic", {"red_threes": False}, "black_threes", "red"),
     ("kanasta", {"red_threes": True}, "red_threes", "3"),
-    ("classic-4", {"opening_natural_run": True}, "opening_natural_run", "runs"),
-    ("classic-4", {"pile_take": "whole"}, "pile_freezing", "meld_top"),
-    ("classic-4", {"pile_take": "whole", "pile_freezing": False}, "stock_end", "meld_top"),
+    ("classic", {"opening_natural_run": True}, "opening_natural_run", "runs"),
+    ("classic", {"pile_take": "whole"}, "pile_freezing", "meld_top"),
+    ("classic", {"pile_take": "whole", "pile_freezing": False}, "stock_end", "meld_top"),
     ("kanasta", {"stock_end": "pile_play"}, "stock_end", "meld_top"),
     ("classic-3", {"ask_partner": True}, "ask_partner", "four players"),
     ("classic-2", {"ask_partner": True}, "ask_partner", "four players"),
-    ("classic-4", {"players": 3, "hand_size": 13}, "ask_partner", "four players"),
-    ("classic-4", {"packets": 1, "concealed_bonus": None}, "ask_partner", "packets"),
-    ("classic-4", {"packets": 1, "ask_partner": False}, "concealed_bonus", "packets"),
+    ("classic", {"players": 3, "hand_size": 13}, "ask_partner", "four players"),
+    ("classic", {"packets": 1, "concealed_bonus": None}, "ask_partner", "packets"),
+    ("classic", {"packets": 1, "ask_partner": False}, "concealed_bonus", "packets"),
     ("kanasta", {"concealed_bonus": 20}, "concealed_bonus", "packets"),
     ("kanasta", {"round_hand_up": False}, "round_hand_up", "half"),
-    ("classic-4", {"joker_value": 50.5}, "round_hand_up", "half"),
+    ("classic", {"joker_value": 50.5}, "round_hand_up", "half"),
     (
-        "classic-4",
+        "classic",
         {"card_values": [20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10.5]},
         "round_hand_up",
         "half",
     ),
-    ("classic-4", {"hand_size": 22}, "hand_size", "108"),
+    ("classic", {"hand_size": 22}, "hand_size", "108"),
     ("classic-3", {"hand_size": 30}, "hand_size", "108"),
     ("kanasta", {"packet_size": 22}, "packet_size", "108"),
     ("kanasta", {"packets": 4}, "packets", "108"),

@@ -86,10 +86,10 @@ def _digest(doc: dict[str, Any]) -> str:
 _CROSS_PROCESS = """
 import hashlib, json, random, sys
 import kanasta
-from kanasta.serialize import PRESETS
+from kanasta.rules import PRESETS
 out = []
 for name in ("classic", "classic-2", "kanasta"):
-    state = kanasta.new_game(PRESETS[name](), 11)
+    state = kanasta.new_game(PRESETS[name], 11)
     rng = random.Random(11)
     for _ in range(150):
         state = state.apply(rng.choice(state.legal_actions()))
@@ -103,11 +103,11 @@ def test_same_state_gives_byte_identical_json_in_every_process() -> None:
     """G-RNG-1: nothing in a document depends on hash seeds or the process."""
     import random
 
-    from kanasta.serialize import PRESETS
+    from kanasta.rules import PRESETS
 
     mine = []
     for name in ("classic", "classic-2", "kanasta"):
-        state = kanasta.new_game(PRESETS[name](), 11)
+        state = kanasta.new_game(PRESETS[name], 11)
         rng = random.Random(11)
         for _ in range(150):
             state = state.apply(rng.choice(state.legal_actions()))

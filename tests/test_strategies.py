@@ -16,6 +16,7 @@ from hypothesis.errors import InvalidArgument
 import kanasta
 from _invariants import card_census
 from kanasta import DECK, IllegalActionError, Meld, Phase, Rules, State, strategies
+from kanasta.rules import PRESET_NAMES
 
 _DECK_COUNT = collections.Counter(DECK)
 _FAST = settings(max_examples=60, deadline=None, database=None)
@@ -81,7 +82,7 @@ def test_rules_reach_both_games_and_the_variants() -> None:
         strategies.rules(["canasta"])
 
 
-_RULES = [strategies.preset(n) for n in strategies.PRESET_NAMES] + [
+_RULES = [strategies.preset(n) for n in PRESET_NAMES] + [
     attrs.evolve(Rules.classic(), wilds_within_naturals=True),
 ]
 
@@ -168,7 +169,7 @@ def test_actions_are_legal_moves(data: st.DataObject, state: State) -> None:
 
 
 def test_preset_names() -> None:
-    assert [strategies.preset(n) for n in strategies.PRESET_NAMES] == [
+    assert [strategies.preset(n) for n in PRESET_NAMES] == [
         Rules.classic(), Rules.classic(3), Rules.classic(2), Rules.kanasta()
     ]
     with pytest.raises(InvalidArgument):

@@ -25,6 +25,7 @@ from kanasta._solver import (
     tables,
 )
 from kanasta.actions import (
+    ACTION_TYPES,
     Action,
     AddToMeld,
     AnswerPartner,
@@ -37,16 +38,10 @@ from kanasta.actions import (
     TakePile,
 )
 from kanasta.cards import Card, all_cards
-from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
+from kanasta.melds import Meld, MeldKind, Problem, read_meld, read_run, read_set
 from kanasta.rules import Rules
 from kanasta.state import Phase, State
 
-Problem = tuple[str, str]
-"""(RULES ID, message) for a move that is not legal."""
-
-_ACTION_TYPES: Final = (
-    Draw, TakePile, LayMeld, AddToMeld, ExtendRun, Discard, AskPartner, AnswerPartner, Decline,
-)
 
 _CARDS: Final = all_cards()
 BY_INDEX: Final = operator.attrgetter("index")
@@ -271,7 +266,7 @@ def explain(s: State, action: Action) -> Problem | None:
     >>> kanasta.engine.explain(s, kanasta.Decline())[0]
     'C-OUT-5'
     """
-    if not isinstance(action, _ACTION_TYPES):
+    if not isinstance(action, ACTION_TYPES):
         return ("E-5", f"not a move: {action!r} is not a kanasta action (kanasta.parse_action reads text)")
     cached = s._legal
     if cached is not None and action in cached[1]:

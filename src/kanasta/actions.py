@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, get_args
 
 import attrs
 
@@ -39,6 +39,7 @@ from kanasta.cards import Card, format_cards, parse_cards
 from kanasta.errors import NotationError
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
     "AddToMeld",
     "AnswerPartner",
@@ -262,6 +263,14 @@ Action: TypeAlias = (
     Draw | TakePile | LayMeld | AddToMeld | ExtendRun | Discard | AskPartner | AnswerPartner | Decline
 )
 """Any move: the union of the action classes."""
+
+ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
+"""The action classes, as a tuple: every class of the :data:`Action` union, in its order.
+
+>>> from kanasta.actions import ACTION_TYPES
+>>> [t.__name__ for t in ACTION_TYPES]
+['Draw', 'TakePile', 'LayMeld', 'AddToMeld', 'ExtendRun', 'Discard', 'AskPartner', 'AnswerPartner', 'Decline']
+"""
 
 DRAW: Final = Draw()
 ASK: Final = AskPartner()

@@ -33,7 +33,7 @@ from kanasta.bots import Bot, GreedyBot, RandomBot
 from kanasta.cards import format_cards
 from kanasta.engine import new_game
 from kanasta.errors import KanastaError
-from kanasta.rules import Rules
+from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.state import (
     CardsDrawn,
     Event,
@@ -54,13 +54,8 @@ from kanasta.state import (
 
 __all__ = ["main"]
 
-_PRESETS: Final[dict[str, tuple[str, Callable[[], Rules]]]] = {
-    "classic": ("Classic Canasta", Rules.classic),
-    "classic-3": ("Classic Canasta", lambda: Rules.classic(players=3)),
-    "classic-2": ("Classic Canasta", lambda: Rules.classic(players=2)),
-    "kanasta": ("Kanasta", Rules.kanasta),
-}
-"""The ``--rules`` choices: display title and preset of each."""
+_TITLES: Final[dict[str, str]] = {"classic": "Classic Canasta", "kanasta": "Kanasta"}
+"""The game's display title, by the first word of the preset's name (``classic-3`` is Classic)."""
 
 _BOTS: Final[dict[str, Callable[[int, int], Bot]]] = {
     "greedy": lambda seed, seat: GreedyBot(),
@@ -269,7 +264,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--rules",
-        choices=list(_PRESETS),
+        choices=PRESET_NAMES,
         default="classic",
         help="the rules preset (default: classic, the four-player partnership game)",
     )
@@ -303,8 +298,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    title, preset = _PRESETS[args.rules]
-    rules = preset()
+    rules = preset(args.rules)
+    title = _TITLES[args.rules.partition("-")[0]]
     if args.target is not None:
         try:
             rules = attrs.evolve(rules, target_score=args.target)

@@ -24,6 +24,7 @@ __all__ = [
     "NotationError",
     "SamplingError",
     "SerializationError",
+    "short_repr",
 ]
 
 
@@ -132,3 +133,38 @@ class EngineLimitError(KanastaError, RuntimeError):
     >>> issubclass(kanasta.EngineLimitError, kanasta.KanastaError)
     True
     """
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut short, for quoting bad input in an error message.
+
+    Text longer than ``limit`` characters is cut and its length given; an
+    integer too long to print shows its size in digits instead (Python refuses
+    to print integers of more than 4,300 digits); containers are named, not
+    printed.  The result is never much longer than ``limit``.
+
+    >>> from kanasta.errors import short_repr
+    >>> short_repr("7H")
+    "'7H'"
+    >>> short_repr("X" * 1000)
+    "'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX'... (1000 characters)"
+    >>> short_repr(-10**5000)
+    'an integer of about 5001 digits'
+    >>> short_repr([[[]]])
+    'a list'
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() > 3 * limit:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return repr(value)
+    if isinstance(value, str):
+        if len(value) > limit:
+            return f"{value[:limit]!r}... ({len(value)} characters)"
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"

@@ -251,7 +251,7 @@ class Meld:
 
 
 Problem = tuple[str, str]
-"""(RULES ID, message) for a meld that is not legal."""
+"""(RULES ID, message) for a meld or a move that is not legal (the legality checks share it)."""
 
 
 def _mid(rules: Rules) -> str:

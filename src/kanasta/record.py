@@ -26,16 +26,8 @@ import attrs
 
 from kanasta import _rng
 from kanasta.actions import (
+    ACTION_TYPES,
     Action,
-    AddToMeld,
-    AnswerPartner,
-    AskPartner,
-    Decline,
-    Discard,
-    Draw,
-    ExtendRun,
-    LayMeld,
-    TakePile,
     parse_action,
 )
 from kanasta.errors import ConfigError, IllegalActionError, NotationError, SerializationError
@@ -53,9 +45,6 @@ RECORD_FORMAT: Final = "kanasta.record/1"
 'kanasta.record/1'
 """
 
-_ACTION_TYPES: Final = (Draw, TakePile, LayMeld, AddToMeld, ExtendRun, Discard, AskPartner, AnswerPartner, Decline)
-
-
 def _check_rules(_instance: object, _attribute: object, value: Rules) -> None:
     if not isinstance(value, Rules):
         raise ConfigError("rules", f"must be a kanasta.Rules, not {type(value).__name__}")
@@ -71,7 +60,7 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
         raise ConfigError("actions", "must be Action values (use kanasta.parse_action for text)")
     out = tuple(value)
     for i, action in enumerate(out):
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             raise ConfigError(f"actions.{i}", f"expected a kanasta Action, got {action!r}")
     return out
 

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar, cast
 
 import attrs
 
 from kanasta.cards import Card, Rank
-from kanasta.errors import ConfigError, SerializationError
+from kanasta.errors import ConfigError, SerializationError, short_repr
 
-__all__ = ["MIN_STOCK", "PileTake", "Rules", "StockEnd"]
+__all__ = ["MIN_STOCK", "PRESETS", "PRESET_NAMES", "PileTake", "Rules", "StockEnd", "preset"]
 
 PileTake = Literal["meld_top", "whole"]
 """How the discard pile is taken: ``"meld_top"`` (Classic, C-PILE-1: the top card
@@ -611,3 +612,52 @@ def _validate(r: Rules) -> None:
             "round_hand_up",
             "half-point values need round_hand_up=True so that scores stay whole numbers (K-SCORE-1)",
         )
+
+
+# ------------------------------------------------------------------ the presets
+
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType({
+    "classic": Rules.classic(),
+    "classic-3": Rules.classic(3),
+    "classic-2": Rules.classic(2),
+    "kanasta": Rules.kanasta(),
+})
+"""The one registry of rules presets, by name, simplest first.
+
+Every place that names a preset reads it here: a position document's
+``"rules"``, the command line's ``--rules``, the Hypothesis strategies, the
+benchmarks and the tests.  Each preset's :attr:`Rules.name` is its key.
+
+>>> from kanasta.rules import PRESETS
+>>> list(PRESETS)
+['classic', 'classic-3', 'classic-2', 'kanasta']
+>>> all(rules.name == name for name, rules in PRESETS.items())
+True
+"""
+
+PRESET_NAMES: Final[tuple[str, ...]] = tuple(PRESETS)
+"""The names of :data:`PRESETS`, in order (simplest first).
+
+>>> from kanasta.rules import PRESET_NAMES
+>>> PRESET_NAMES
+('classic', 'classic-3', 'classic-2', 'kanasta')
+"""
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name``; :class:`~kanasta.ConfigError` names the choices if there is none.
+
+    >>> from kanasta.rules import preset
+    >>> preset("classic-2").players
+    2
+    >>> preset("canasta")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: preset: unknown rules preset 'canasta'; the presets are classic, ...
+    """
+    found = PRESETS.get(name) if isinstance(name, str) else None
+    if found is None:
+        names = ", ".join(PRESET_NAMES)
+        raise ConfigError("preset", f"unknown rules preset {short_repr(name)}; the presets are {names}")
+    return found
+

@@ -22,12 +22,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal
 
 from kanasta.cards import Card
 from kanasta.melds import CanastaKind, Meld, MeldKind
 from kanasta.rules import Rules
-from kanasta.state import CanastaScore, HandResult, TeamScore
+from kanasta.state import CanastaScore, HandEnd, HandResult, TeamScore
 
 __all__ = ["canasta_score", "game_winner", "hand_penalty", "score_hand"]
 
@@ -97,7 +96,7 @@ def score_hand(
     *,
     hand_number: int,
     dealer: int,
-    ended_by: Literal["going_out", "stock", "red_three", "no_take", "declined"],
+    ended_by: HandEnd,
     went_out: int | None,
     concealed: bool,
     melds: tuple[tuple[Meld, ...], ...],

@@ -39,14 +39,13 @@ kanasta.errors.SerializationError: hands.3: one TC too many: the deck has 2 (G-D
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, NoReturn, TypeVar, cast
+from typing import Any, Final, NoReturn, TypeVar, cast, get_args
 
 import attrs
 
@@ -54,13 +53,13 @@ from kanasta import _rng
 from kanasta.cards import DECK, Card, Rank, format_cards, parse_cards
 from kanasta.errors import ConfigError, NotationError, SerializationError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run
-from kanasta.rules import Rules
+from kanasta.rules import PRESETS, Rules
+from kanasta.rules import preset as _preset
 from kanasta.scoring import game_winner, score_hand
-from kanasta.state import CanastaScore, HandResult, Phase, State, TeamScore, Turn
+from kanasta.state import CanastaScore, HandEnd, HandResult, Phase, State, TeamScore, Turn
 
 __all__ = [
     "FORMAT",
-    "PRESETS",
     "rules_from_data",
     "rules_to_data",
     "state_from_dict",
@@ -75,21 +74,6 @@ FORMAT: Final = "kanasta.position/1"
 'kanasta.position/1'
 """
 
-PRESETS: Final[Mapping[str, Callable[[], Rules]]] = {
-    "kanasta": Rules.kanasta,
-    "classic": Rules.classic,
-    "classic-3": lambda: Rules.classic(3),
-    "classic-2": lambda: Rules.classic(2),
-}
-"""The rules presets a document may name instead of spelling out every field.
-
->>> from kanasta.serialize import PRESETS
->>> sorted(PRESETS)
-['classic', 'classic-2', 'classic-3', 'kanasta']
->>> PRESETS["classic-3"]().players
-3
-"""
-
 _T = TypeVar("_T")
 
 _DECK_COUNT: Final[dict[Card, int]] = {}
@@ -100,7 +84,7 @@ del _c
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 
 _PHASES: Final[dict[str, Phase]] = {p.value: p for p in Phase}
-_ENDED_BY: Final = ("going_out", "stock", "red_three", "no_take", "declined")
+_ENDED_BY: Final = get_args(HandEnd)
 _KINDS: Final = ("clean", "dirty", "full")
 
 _TOP_REQUIRED: Final = ("format", "rules", "hands")
@@ -127,11 +111,6 @@ _CANASTA_KEYS: Final = ("meld", "kind", "base", "trump_doubled", "bonus")
 # ------------------------------------------------------------------ rules
 
 
-@functools.cache
-def _preset_rules() -> dict[str, Rules]:
-    return {name: make() for name, make in PRESETS.items()}
-
-
 def rules_to_data(rules: Rules) -> str | dict[str, Any]:
     """The rules as a document writes them: a preset's name, or every field.
 
@@ -142,7 +121,7 @@ def rules_to_data(rules: Rules) -> str | dict[str, Any]:
     >>> rules_to_data(attrs.evolve(kanasta.Rules.classic(), target_score=7500))["target_score"]
     7500
     """
-    for name, preset in _preset_rules().items():
+    for name, preset in PRESETS.items():
         if rules == preset:
             return name
     return rules.to_dict()
@@ -172,20 +151,13 @@ def rules_from_data(data: object, path: str = "rules") -> Rules:
     kanasta.errors.SerializationError: rules.players: must be 2, 3 or 4, not 5
     """
     if isinstance(data, str):
-        preset = _preset_rules().get(data)
-        if preset is None:
-            _fail(path, f"unknown rules preset {data!r}; the presets are {', '.join(sorted(PRESETS))}")
-        return preset
+        return _named_preset(data, path)
     if not isinstance(data, dict):
         _fail(path, f"expected a preset name or an object of rules fields, got {_kind(data)}")
     fields = dict(data)
     base: dict[str, Any] = {}
     if "preset" in fields:
-        preset = fields.pop("preset")
-        if not isinstance(preset, str) or preset not in PRESETS:
-            known = ", ".join(sorted(PRESETS))
-            _fail(_join(path, "preset"), f"unknown rules preset {preset!r}; the presets are {known}")
-        base = PRESETS[preset]().to_dict()
+        base = _named_preset(fields.pop("preset"), _join(path, "preset")).to_dict()
     for key in fields:
         if not isinstance(key, str):
             _fail(path, f"keys must be text, not {key!r}")
@@ -196,6 +168,13 @@ def rules_from_data(data: object, path: str = "rules") -> Rules:
         raise SerializationError(_join(path, err.path), str(err).split(": ", 1)[1]) from None
     except ConfigError as err:
         raise SerializationError(_join(path, err.field), str(err).split(": ", 1)[1]) from None
+
+
+def _named_preset(name: object, path: str) -> Rules:
+    try:
+        return _preset(cast(str, name))
+    except ConfigError as err:
+        _fail(path, str(err).split(": ", 1)[1])
 
 
 # ------------------------------------------------------------------ writing

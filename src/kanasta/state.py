@@ -32,6 +32,7 @@ __all__ = [
     "CardsDrawn",
     "Event",
     "GameEnded",
+    "HandEnd",
     "HandEnded",
     "HandResult",
     "HandStarted",
@@ -166,6 +167,18 @@ class TeamScore:
     total: int
 
 
+HandEnd = Literal["going_out", "stock", "red_three", "no_take", "declined"]
+"""How a hand ended (:attr:`HandResult.ended_by`): by going out, the stock
+running out (K-OUT-6 / the end-of-turn option), a red 3 as the last stock
+card, no take possible from an empty stock, or a declined pile (C-OUT-5).
+
+>>> import typing
+>>> from kanasta.state import HandEnd
+>>> typing.get_args(HandEnd)
+('going_out', 'stock', 'red_three', 'no_take', 'declined')
+"""
+
+
 @attrs.frozen(slots=True)
 class HandResult:
     """How a hand ended and what each team scored.
@@ -184,7 +197,7 @@ class HandResult:
 
     hand_number: int
     dealer: int
-    ended_by: Literal["going_out", "stock", "red_three", "no_take", "declined"]
+    ended_by: HandEnd
     went_out: int | None
     concealed: bool
     teams: tuple[TeamScore, ...]

@@ -54,11 +54,12 @@ from hypothesis.vendor import pretty
 from kanasta.actions import Action, AddToMeld, ExtendRun, LayMeld, TakePile
 from kanasta.cards import DECK, JOKER, Card, all_cards
 from kanasta.engine import new_game
-from kanasta.rules import Rules
+from kanasta.errors import ConfigError
+from kanasta.rules import PRESET_NAMES, Rules
+from kanasta.rules import preset as rules_preset
 from kanasta.state import State
 
 __all__ = [
-    "PRESET_NAMES",
     "actions",
     "cards",
     "hands",
@@ -69,13 +70,6 @@ __all__ = [
     "states",
 ]
 
-PRESET_NAMES: Final = ("classic", "classic-3", "classic-2", "kanasta")
-"""The names :func:`preset` and :func:`rules` know, simplest first.
-
->>> from kanasta.strategies import PRESET_NAMES, preset
->>> [preset(name).players for name in PRESET_NAMES]
-[4, 3, 2, 4]
-"""
 
 _CARDS: Final = all_cards()
 _SEED_LIMIT: Final = 2**64
@@ -96,18 +90,16 @@ pretty.for_type_by_name("kanasta.state", "State", _pretty_state)
 
 
 def preset(name: str) -> Rules:
-    """The preset called ``name`` (one of :data:`PRESET_NAMES`).
+    """The preset called ``name`` (one of :data:`kanasta.rules.PRESET_NAMES`).
 
     >>> from kanasta.strategies import preset
     >>> preset("classic-2").draw_count
     2
     """
-    if name == "kanasta":
-        return Rules.kanasta()
-    players = {"classic": 4, "classic-3": 3, "classic-2": 2}.get(name)
-    if players is None:
-        raise InvalidArgument(f"unknown preset {name!r}; the presets are {', '.join(PRESET_NAMES)}")
-    return Rules.classic(players)
+    try:
+        return rules_preset(name)
+    except ConfigError as err:
+        raise InvalidArgument(str(err)) from None
 
 
 # ------------------------------------------------------------------ cards
@@ -230,7 +222,7 @@ def rules(
 ) -> st.SearchStrategy[Rules]:
     """A playable :class:`~kanasta.Rules`: a preset, or a preset with options changed.
 
-    ``games`` names the presets to start from (:data:`PRESET_NAMES`).  With
+    ``games`` names the presets to start from (:data:`kanasta.rules.PRESET_NAMES`).  With
     ``variants`` (the default) some independent options are changed, always
     to a combination the validator accepts: the target score, the opening
     bands (K-OPEN-3, C-OPEN-1), the one-card pile block; in Kanasta trump
@@ -240,7 +232,7 @@ def rules(
     ``wilds_within_naturals``, black-3 melds when going out, the stock's
     end (C-OUT-5), taking the pile before being down (C-PILE-5), going out
     concealed, pile freezing, the wild-card limit and asking partner.
-    Shrinks toward the unchanged presets, in :data:`PRESET_NAMES` order.
+    Shrinks toward the unchanged presets, in :data:`kanasta.rules.PRESET_NAMES` order.
 
     >>> import kanasta
     >>> from hypothesis import find
