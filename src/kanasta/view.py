@@ -33,7 +33,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from kanasta import _rng
-from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld, TakePile
+from kanasta._position import unreachable
+from kanasta.actions import Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
 from kanasta.cards import DECK, Card, format_cards
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.melds import Meld
@@ -531,29 +532,18 @@ def _deals(view: PlayerView, seed: int) -> Iterator[State]:
 
 
 def _plausible(state: State, view: PlayerView) -> bool:
-    """Whether a sampled state is one the game could be in, as far as the view tells."""
+    """Whether a sampled state is one the game could be in, as far as the view tells.
+
+    The position reader's own check (:func:`kanasta._position.unreachable`:
+    the stock-out rules, a legal question in the answer phase, no dead end),
+    and, for the viewing seat to move, the same moves as the view offers.
+    """
+    if unreachable(state) is not None:
+        return False
     if state.phase is Phase.GAME_OVER:
         return True
-    moves = state.legal_actions()
-    if not moves:  # the seat to move would be stuck: the real hands never are (E-2)
-        return False
-    if view.current_player == view.seat and moves != view.legal_actions():
-        return False  # only in the answer phase: whether "no" is allowed (C-OUT-3, E-2)
-    if state.phase is Phase.ANSWER:
-        asker = (state.player + 2) % state.rules.players
-        if asker != view.seat:
-            before = State(
-                rules=state.rules, seed=state.seed, hand_number=state.hand_number, dealer=state.dealer,
-                scores=state.scores, hands=state.hands, stock=state.stock, pile=state.pile,
-                pile_frozen=state.pile_frozen, melds=state.melds, red_threes=state.red_threes,
-                packets=state.packets, packets_taken=state.packets_taken, trump=state.trump,
-                opened=state.opened, melded_this_hand=state.melded_this_hand, player=asker,
-                phase=Phase.PLAY, turn=attrs.evolve(state.turn, asked=False), winner=None,
-                hand_results=state.hand_results,
-            )
-            if not before.is_legal(AskPartner()):  # the asker could go out when asking (C-OUT-3)
-                return False
-    return True
+    # Only in the answer phase can they differ: whether "no" is allowed (C-OUT-3, E-2).
+    return not (view.current_player == view.seat and state.legal_actions() != view.legal_actions())
 
 
 def sample_state(view: PlayerView, seed: int) -> State:
