@@ -17,8 +17,7 @@ import pytest
 
 import kanasta
 from _games import game
-from kanasta import DECK, Phase, SerializationError, State, format_cards, parse_cards
-from kanasta import _position
+from kanasta import DECK, Phase, SerializationError, State, _position, format_cards, parse_cards
 from kanasta.scoring import score_hand
 
 

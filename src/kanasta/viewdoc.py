@@ -32,29 +32,29 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from kanasta._position import _PHASES
+from kanasta._position import DECK_COUNT as _DECK_COUNT
+from kanasta._position import read_meld_text as _meld
+from kanasta._position import read_result as _read_result
+from kanasta._position import read_turn as _read_turn
+from kanasta._reading import fail as _fail
+from kanasta._reading import join as _join
+from kanasta._reading import kind as _kind
+from kanasta._reading import read_bool as _bool
+from kanasta._reading import read_card as _card
+from kanasta._reading import read_cards as _cards
+from kanasta._reading import read_int as _int
+from kanasta._reading import read_list as _list
+from kanasta._reading import read_object as _object
+from kanasta._reading import read_optional as _optional
 from kanasta.actions import Action, parse_action
 from kanasta.cards import Card
 from kanasta.errors import NotationError
 from kanasta.rules import Rules
 from kanasta.serialize import (
-    _DECK_COUNT,
-    _PHASES,
-    _bool,
-    _card,
     _card_out,
-    _cards,
     _cards_out,
-    _fail,
-    _int,
-    _join,
-    _kind,
-    _list,
-    _meld,
     _meld_out,
-    _object,
-    _optional,
-    _read_result,
-    _read_turn,
     _result_out,
     _turn_out,
     rules_from_data,
