@@ -294,6 +294,9 @@ def _parser() -> argparse.ArgumentParser:
         help="stop (exit status 1) if the game is not over after N moves (default: 200000)",
     )
     play.set_defaults(subparser=play)
+    from kanasta.web.serve import add_parser as add_serve
+
+    add_serve(sub)
     return parser
 
 
@@ -343,6 +346,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             return _play(args, args.subparser)
+        if args.command == "serve":
+            from kanasta.web.serve import serve
+
+            return serve(args)
     except BrokenPipeError:  # e.g. ``kanasta play | head``: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -1,0 +1,60 @@
+"""The few library calls the table makes, in one place.
+
+Everything the web table needs from the library goes through these
+functions: a view's JSON, its legal moves, an event as text, move notation
+and a bot's move.  None of them touches a state's private parts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kanasta.actions import Action, parse_action
+from kanasta.bots import Bot
+from kanasta.cards import format_cards
+from kanasta.state import State
+from kanasta.view import PlayerView, SeenEvent
+
+
+def view_to_dict(view: PlayerView) -> dict[str, Any]:
+    """The view as JSON: cards as notation, in the position format's shape."""
+    return {
+        "seat": view.seat,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "scores": list(view.scores),
+        "hand": format_cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "pile": format_cards(view.pile),
+        "pile_frozen": view.pile_frozen,
+        "melds": [[format_cards(m.cards) for m in team] for team in view.melds],
+        "red_threes": [format_cards(r) for r in view.red_threes],
+        "packet_sizes": list(view.packet_sizes),
+        "packets_taken": list(view.packets_taken),
+        "trump": None if view.trump is None else str(view.trump),
+        "opened": list(view.opened),
+        "player": view.player,
+        "phase": view.phase.value,
+        "winner": view.winner,
+    }
+
+
+def legal_actions(view: PlayerView) -> tuple[Action, ...]:
+    """The seat's legal moves (empty when it is not the seat to move)."""
+    return view.legal_actions
+
+
+def event_text(event: SeenEvent) -> str:
+    """An event as a line of text."""
+    return str(event)
+
+
+def parse_move(text: str) -> Action:
+    """A move typed by a player."""
+    return parse_action(text.strip())
+
+
+def bot_move(bot: Bot, state: State, seat: int) -> State:
+    """The state after ``bot`` (at ``seat``, the seat to move) makes its move."""
+    return state.apply(bot.choose(state))

@@ -1,0 +1,146 @@
+"""End-to-end tests of the browser table: the real page in headless Chromium, driven by Playwright.
+
+The server runs on a free loopback port in a thread (kanasta.web.testing.running);
+Chromium is the system's (Debian's ``chromium`` package; ``.ci/run`` installs it),
+launched by path: Playwright's own browser download is not used.  Skipped when
+no Chromium is found.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+import kanasta  # noqa: E402
+from kanasta.bots import GreedyBot  # noqa: E402
+from kanasta.web import Table  # noqa: E402
+from kanasta.web.testing import chromium_executable, running  # noqa: E402
+
+CHROMIUM = chromium_executable()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium found (install Debian's chromium package, or set KANASTA_CHROMIUM to a Chromium binary)",
+)
+
+WAIT_MS = 60_000
+"""How long a step may wait for the page (a safety net, not a timing assertion)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[sync_api.Browser]:
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def _open(browser: sync_api.Browser, base: str, table: Table, seat: int) -> sync_api.Page:
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{base}/seat/{seat}?token={table.token(seat)}")
+    page.wait_for_selector("body[data-state=online]")
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def _hand_on_page(page: sync_api.Page) -> list[str]:
+    return page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+
+
+def test_a_whole_hand_is_played_through_the_page_against_bots(browser: sync_api.Browser) -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=11)
+    table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)})
+    with running(table) as base:
+        page = _open(browser, base, table, 0)
+        clicks = 0
+        while not table.state.hand_results:
+            # Wait until it is our turn (the bots play the rest) or the hand is over.
+            page.wait_for_selector("body[data-turn=mine], #hand-end:not([hidden])")
+            if not page.locator("#hand-end").is_hidden():
+                break
+            version = page.get_attribute("body", "data-version")
+            assert _hand_on_page(page) == [str(c) for c in table.state.hands[0]]
+            # Play the last legal move offered (a discard ends the turn; the list ends with them).
+            buttons = page.locator("#moves button")
+            buttons.nth(buttons.count() - 1).click()
+            page.wait_for_selector(f"body:not([data-version='{version}'])")
+            assert "Refused" not in page.inner_text("#message")
+            clicks += 1
+            assert clicks < 300, "the hand does not end"
+        page.wait_for_selector("#hand-end:not([hidden])")
+        result = table.state.hand_results[0]
+        heading = page.inner_text("#hand-end-title")
+        assert heading.startswith("Hand 1 ended")
+        rows = {
+            row[0]: row[1:]
+            for row in page.eval_on_selector_all(
+                "#hand-end-table tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+            )
+        }
+        assert rows["hand total"] == [str(t.total) for t in result.teams]
+        assert rows["game score"] == [str(s) for s in result.scores]
+        assert clicks > 3
+        human_moves = [s for s in table.state.history if s.seat == 0]
+        assert len(human_moves) == clicks
+        page.close()
+
+
+def test_a_refused_move_is_shown_on_the_page(browser: sync_api.Browser) -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=4)
+    human = state.current_player
+    table = Table(state, humans=[human], bots={1 - human: GreedyBot()})
+    with running(table) as base:
+        page = _open(browser, base, table, human)
+        page.wait_for_selector("body[data-turn=mine]")
+        card = table.state.hands[human][0]
+        page.fill("#move-input", f"discard {card}")  # before drawing: RULES G-TURN-1
+        page.click("#move-send")
+        page.wait_for_selector("#message:not([hidden])")
+        message = page.inner_text("#message")
+        assert message.startswith("Refused: ") and message.endswith("[G-TURN-1]")
+        assert page.get_attribute("body", "data-refused") == "G-TURN-1"
+        assert table.state is state and table.version == 0
+        page.fill("#move-input", "meld")
+        page.click("#move-send")
+        page.locator("#message", has_text="meld needs cards").wait_for()
+        # A legal move still goes through afterwards.
+        page.fill("#move-input", "draw")
+        page.click("#move-send")
+        page.wait_for_selector("body[data-phase=play]")
+        assert page.inner_text("#message") == "Played: draw"
+        assert table.version == 1
+        page.close()
+
+
+def test_two_seats_see_different_cards(browser: sync_api.Browser) -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=2)
+    # The bots wait long enough not to move during the test: the table stays as dealt.
+    table = Table(state, humans=[0, 1], bots={2: GreedyBot(), 3: GreedyBot()}, bot_delay=600)
+    with running(table) as base:
+        zero, one = _open(browser, base, table, 0), _open(browser, base, table, 1)
+        hand0, hand1 = _hand_on_page(zero), _hand_on_page(one)
+        assert hand0 == [str(c) for c in table.state.hands[0]]
+        assert hand1 == [str(c) for c in table.state.hands[1]]
+        assert hand0 != hand1
+        # Face up on each page: the seat's own hand, and elsewhere only public cards (pile, melds, red 3s, trump).
+        s = table.state
+        public = Counter(str(c) for c in s.pile)
+        public.update(str(c) for team in s.melds for m in team for c in m.cards)
+        public.update(str(c) for reds in s.red_threes for c in reds)
+        if s.trump is not None:
+            public[str(s.trump)] += 1
+        for page, seat in ((zero, 0), (one, 1)):
+            faces = page.eval_on_selector_all(
+                ".card:not(.back)", "cards => cards.filter(c => !c.closest('#hand')).map(c => c.dataset.card)"
+            )
+            assert not Counter(faces) - public, (seat, faces)
+            other = page.locator(f"#others [data-seat='{1 - seat}']")
+            assert other.locator(".card.back").count() == min(15, len(s.hands[1 - seat]))
+            assert other.locator(".card:not(.back)").count() == 0
+        zero.close()
+        one.close()
