@@ -42,7 +42,7 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
 
 def legal_actions(view: PlayerView) -> tuple[Action, ...]:
     """The seat's legal moves (empty when it is not the seat to move)."""
-    return view.legal_actions
+    return view.legal_actions()
 
 
 def event_text(event: SeenEvent) -> str:
