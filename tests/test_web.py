@@ -16,17 +16,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-
-from starlette.testclient import TestClient  # noqa: E402
-
-import kanasta  # noqa: E402
-from kanasta.bots import GreedyBot, RandomBot  # noqa: E402
-from kanasta.web import MAX_MOVE_TEXT, Table, seat_payload  # noqa: E402
-from kanasta.web.app import MAX_BODY, create_app  # noqa: E402
-from kanasta.web.serve import parse_seats  # noqa: E402
+import kanasta
+from kanasta.bots import GreedyBot, RandomBot
+from kanasta.web import MAX_MOVE_TEXT, Table, seat_payload
+from kanasta.web.app import MAX_BODY, create_app
+from kanasta.web.serve import parse_seats
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 
@@ -376,7 +372,10 @@ def test_updates_refuse_a_wrong_token(client: TestClient, table: Table, query: s
     with client.websocket_connect(f"/api/seat/0/updates{query}") as ws:
         message = ws.receive_json()
         assert message == {
-            "error": {"code": "bad_token", "message": "this is not seat 0's address: the token is missing or wrong"}
+            "error": {
+                "code": "bad_token",
+                "message": "this is not seat 0's address: the token is missing or wrong",
+            }
         }
         closed = ws.receive()
         assert closed["type"] == "websocket.close" and closed["code"] == 1008
@@ -398,11 +397,11 @@ def test_a_failing_bot_stops_the_bots_and_every_seat_is_told() -> None:
     state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=1)
     human = 1 - state.current_player  # the bot plays first
     table = Table(state, humans=[human], bots={state.current_player: Broken()})
-    with TestClient(create_app(table)) as client:
-        with client.websocket_connect(f"/api/seat/{human}/updates?token={table.token(human)}") as ws:
+    address = f"/api/seat/{human}/updates?token={table.token(human)}"
+    with TestClient(create_app(table)) as client, client.websocket_connect(address) as ws:
+        payload = ws.receive_json()
+        while payload["problem"] is None:
             payload = ws.receive_json()
-            while payload["problem"] is None:
-                payload = ws.receive_json()
     assert payload["problem"] == f"the bot at seat {state.current_player} failed: RuntimeError: out of ideas"
     assert table.state is state
 
@@ -432,7 +431,12 @@ def test_tokens_are_secret_and_distinct() -> None:
 
 def test_parse_seats() -> None:
     assert parse_seats("2,0", 4) == [2, 0]
-    for text, message in (("0,0", "named twice"), ("x", "not a seat"), ("-1", "not a seat"), ("3", "no seat 3")):
+    for text, message in (
+        ("0,0", "named twice"),
+        ("x", "not a seat"),
+        ("-1", "not a seat"),
+        ("3", "no seat 3"),
+    ):
         with pytest.raises(ValueError, match=message):
             parse_seats(text, 3)
 
@@ -447,7 +451,9 @@ def test_parse_seats() -> None:
         (["--bot-delay", "nan"], "--bot-delay: must be at least 0"),
     ],
 )
-def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+def test_serve_refuses_bad_arguments(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     from kanasta.cli import main
 
     with pytest.raises(SystemExit) as exit_:
@@ -460,8 +466,22 @@ def test_kanasta_serve_prints_each_human_seats_address_and_serves_it() -> None:
     import httpx2
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "kanasta", "serve", "--rules", "classic-2", "--seed", "3", "--port", "0",
-         "--human", "0", "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "kanasta",
+            "serve",
+            "--rules",
+            "classic-2",
+            "--seed",
+            "3",
+            "--port",
+            "0",
+            "--human",
+            "0",
+            "--bot-delay",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

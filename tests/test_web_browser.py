@@ -12,14 +12,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from playwright import sync_api
 
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-import kanasta  # noqa: E402
-from kanasta.bots import GreedyBot  # noqa: E402
-from kanasta.web import Table  # noqa: E402
-from kanasta.web.testing import chromium_executable, running  # noqa: E402
+import kanasta
+from kanasta.bots import GreedyBot
+from kanasta.web import Table
+from kanasta.web.testing import chromium_executable, running
 
 CHROMIUM = chromium_executable()
 pytestmark = pytest.mark.skipif(
