@@ -33,7 +33,7 @@ def mid_game(seed: int) -> kanasta.State:
         seat = state.current_player
         if seat == 0 and state.phase is kanasta.Phase.DRAW and all(len(m) >= 2 for m in state.melds):
             return state
-        state = state.apply(bot.choose(state))
+        state = state.apply(bot.choose(state.view(seat)))
 
 
 def open_seat(page: Page, base: str, table: Table, seat: int) -> None:

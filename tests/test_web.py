@@ -391,7 +391,7 @@ def test_updates_for_a_bot_seat_are_refused(client: TestClient) -> None:
 
 def test_a_failing_bot_stops_the_bots_and_every_seat_is_told() -> None:
     class Broken:
-        def choose(self, state: kanasta.State) -> kanasta.Action:
+        def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
             raise RuntimeError("out of ideas")
 
     state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=1)

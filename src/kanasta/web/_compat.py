@@ -57,4 +57,4 @@ def parse_move(text: str) -> Action:
 
 def bot_move(bot: Bot, state: State, seat: int) -> State:
     """The state after ``bot`` (at ``seat``, the seat to move) makes its move."""
-    return state.apply(bot.choose(state))
+    return state.apply(bot.choose(state.view(seat)))
