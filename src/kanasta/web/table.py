@@ -417,7 +417,7 @@ class Table:
                 state, bot = self._state, self._bots[seat]
                 try:
                     new = await asyncio.to_thread(_compat.bot_move, bot, state, seat)
-                except Exception as err:  # noqa: BLE001 - a broken bot must not take the server down
+                except Exception as err:  # a broken bot must not take the server down
                     self._problem = f"the bot at seat {seat} failed: {type(err).__name__}: {err}"
                     new = state
                 self._commit(new)

@@ -29,7 +29,9 @@ CHROMIUM_NAMES: Final = ("chromium", "chromium-browser", "google-chrome", "googl
 
 
 def chromium_executable(candidates: Iterable[str] | None = None) -> str | None:
-    """The path of a Chromium to launch (``$KANASTA_CHROMIUM``, else the first of :data:`CHROMIUM_NAMES` found), or None.
+    """The path of a Chromium to launch, or None.
+
+    ``$KANASTA_CHROMIUM`` when set, else the first of :data:`CHROMIUM_NAMES` found on ``PATH``.
 
     Playwright can drive it with ``launch(executable_path=...)``: no browser
     download is needed.
