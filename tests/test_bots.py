@@ -9,6 +9,8 @@ import pytest
 import kanasta
 from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
 
+from _classic_positions import position
+
 PRESETS = {
     **kanasta.rules.PRESETS,
     # A lower target keeps the Kanasta game to a few hands.
@@ -80,14 +82,24 @@ def test_greedy_bot_is_deterministic() -> None:
     assert first == second
 
 
+def _laid(state: kanasta.State, action: kanasta.Action) -> tuple[kanasta.Card, ...]:
+    if isinstance(action, kanasta.ExtendRun):
+        rest = list(action.run)
+        for card in state.melds[state.team_of(state.player)][action.meld].cards:
+            rest.remove(card)
+        return tuple(rest)
+    assert isinstance(action, (kanasta.LayMeld, kanasta.AddToMeld))
+    return action.cards
+
+
 @pytest.mark.parametrize("name", ["classic", "kanasta"])
 def test_greedy_bot_follows_its_heuristic(name: str) -> None:
-    """Walk a game and check each GreedyBot decision against the documented rules."""
+    """Walk a game and check each GreedyBot decision against the rules its docstring gives."""
     rules = PRESETS[name]
     greedy = GreedyBot()
     bots = _mixed_bots(rules.players, 7)
     state = kanasta.new_game(rules, seed=7)
-    seen = {"take": 0, "meld": 0, "discard": 0}
+    seen = {"take": 0, "draw": 0, "meld": 0, "discard": 0, "empties": 0}
     while not state.is_game_over:
         seat = state.current_player
         assert seat is not None
@@ -96,35 +108,53 @@ def test_greedy_bot_follows_its_heuristic(name: str) -> None:
         takes = [a for a in legal if isinstance(a, kanasta.TakePile)]
         melds = [a for a in legal if isinstance(a, (kanasta.LayMeld, kanasta.AddToMeld, kanasta.ExtendRun))]
         discards = [a for a in legal if isinstance(a, kanasta.Discard)]
-        if state.phase is kanasta.Phase.DRAW:
-            if takes and len(state.pile) >= 2:
+        hand = state.hands[seat]
+        if state.phase is kanasta.Phase.DRAW and kanasta.Draw() in legal:
+            pile = len(state.pile)
+            if takes and (pile >= 3 or (rules.pile_take != "whole" and pile >= 2)):
                 assert isinstance(choice, kanasta.TakePile)
                 seen["take"] += 1
-            elif kanasta.Draw() in legal:
+            elif not takes or pile < 2:
                 assert choice == kanasta.Draw()
+                seen["draw"] += 1
         elif state.phase is kanasta.Phase.PLAY:
             assert not isinstance(choice, kanasta.AskPartner)
-            if melds:
+            emptying = [a for a in melds if len(_laid(state, a)) == len(hand)]
+            if emptying:  # going out / picking up a packet comes first
+                assert choice in emptying
+                seen["empties"] += 1
+            elif melds and not discards:
                 assert choice in melds
-                seen["meld"] += 1
-            else:
-                assert isinstance(choice, kanasta.Discard)
-                seen["discard"] += 1
-                if choice.card.is_wild:
-                    assert all(d.card.is_wild for d in discards)
+            elif melds:
+                if isinstance(choice, kanasta.Discard):  # only wild-laying melds were left
+                    assert all(any(c.is_wild for c in _laid(state, a)) for a in melds)
                 else:
-                    value = rules.card_value(choice.card)
-                    hand = state.hands[seat]
-                    singles = [
-                        d.card
-                        for d in discards
-                        if not d.card.is_wild and sum(1 for c in hand if c.rank is d.card.rank) < 2
-                    ]
-                    if singles:  # the discard is the lowest-valued unpaired natural
-                        assert choice.card in singles
-                        assert value == min(rules.card_value(c) for c in singles)
+                    seen["meld"] += 1
+            if isinstance(choice, kanasta.Discard):
+                seen["discard"] += 1
+                if choice.card.is_wild:  # never a wild while a natural may go
+                    assert all(d.card.is_wild for d in discards)
         state = state.apply(bots[seat].choose(state.view(seat)))
-    assert all(n > 0 for n in seen.values()), seen
+    assert all(n > 0 for k, n in seen.items() if k != "empties"), seen
+
+
+def test_greedy_discards_a_black_three_and_does_not_feed_the_next_players_melds() -> None:
+    """C-THREE-3: a black 3 blocks the next player; a card that fits the next side's meld is kept."""
+    from kanasta.bots import GreedyBot
+
+    rules = kanasta.Rules.classic(players=2)
+    cards = kanasta.parse_cards
+    state = position(
+        rules="classic-2", phase="play", player=0, turn={"drew": "stock"},
+        hands=["3C 9H KD", "4D 5D 6S 7C 8C"], melds=[["QC QD QH"], ["KC KH KS"]], opened=[True, True],
+    )
+    view = state.view(0)
+    assert GreedyBot().choose(view) == kanasta.Discard(cards("3C")[0])
+    without_three = [a for a in view.legal_actions() if isinstance(a, kanasta.Discard) and a.card != cards("3C")[0]]
+    ranked = GreedyBot.rank_discards(view, without_three)
+    # KD fits seat 1's kings: it is thrown last; 9H goes first.
+    assert [str(a) for a in ranked] == ["discard 9H", "discard KD"]
+    assert rules.players == 2
 
 
 def test_greedy_bot_answers_yes_to_partner() -> None:

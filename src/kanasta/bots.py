@@ -20,6 +20,7 @@ game with one bot per seat, giving each bot only its own seat's view.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
@@ -36,6 +37,7 @@ from kanasta.actions import (
     TakePile,
 )
 from kanasta.cards import Card
+from kanasta.melds import Meld, MeldKind
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView
@@ -150,28 +152,76 @@ class RandomBot:
         return self._rng.choice(legal_moves(view))
 
 
+def _fits(meld: Meld, card: Card) -> bool:
+    """Whether a natural ``card`` could join ``meld``: same rank as a set, or next to a run's ends."""
+    if card.rank is None:
+        return False
+    if meld.kind is MeldKind.SET:
+        return meld.rank is card.rank
+    if card.suit is not meld.suit:
+        return False
+    number = int(card.rank)
+    return number in (meld.low - 1, meld.high + 1) or (number == 1 and meld.high == 13)
+
+
+def _laid(view: PlayerView, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
+    """The cards a melding move takes from the hand."""
+    if isinstance(action, ExtendRun):
+        rest = list(action.run)
+        for card in view.melds[view.team][action.meld].cards:
+            rest.remove(card)
+        return tuple(rest)
+    return action.cards
+
+
+def _size_after(view: PlayerView, action: LayMeld | AddToMeld | ExtendRun) -> int:
+    """The size of the meld the move makes or grows."""
+    if isinstance(action, LayMeld):
+        return len(action.cards)
+    if isinstance(action, ExtendRun):
+        return len(action.run)
+    return len(view.melds[view.team][action.meld].cards) + len(action.cards)
+
+
 class GreedyBot:
-    """A simple deterministic heuristic player (no look-ahead, no randomness).
+    """A deterministic heuristic player: no look-ahead, no randomness, only its seat's view.
 
-    At each decision it takes the first rule below that applies:
+    **Answering partner** (C-OUT-3): always yes -- going out scores the bonus
+    and leaves the other side holding its cards.
 
-    1. **Answering partner** (C-OUT-3): always says yes.
-    2. **Drawing**: takes the discard pile when a take is legal and the pile
-       holds at least two cards (or when the stock is empty and a take is the
-       only way to go on); among several takes it uses the fewest wild cards,
-       then the fewest hand cards.  Otherwise it draws from the stock; with
-       neither possible it declines (C-OUT-5).
-    3. **Melding**: while a new meld, an addition or a run extension is legal,
-       makes the one that lays down the most cards from hand, then the most
-       points (so it goes out whenever a meld can empty its hand).  It never
-       asks partner.
-    4. **Discarding**: throws away the card it needs least: a natural card
-       before a wild card, a card with no other card of its rank in hand
-       before one of a pair, then the lowest value, then the lowest card.
+    **Taking the pile**: with the rules where a take must meld the top card
+    (Classic), whenever a take is legal and the pile holds two cards or more
+    (or a take is the only way on): the take itself melds, and every card of
+    the pile is a card to meld.  Where the whole pile may be taken freely
+    (Kanasta), only when it holds three cards or more, or two of which one
+    fits the hand (a pair, a run neighbour) or a meld of the team: a big
+    hand is a big penalty when the hand ends.  Among several takes: the one
+    with the fewest wild cards, then the fewest hand cards.
 
-    Taking only piles of two or more cards keeps every hand finite in
-    Kanasta, where a take melds nothing: after a take the pile holds one card,
-    so the next player draws from the stock.
+    **Which cards to keep, when to meld**: it melds while it can, making the
+    move that empties the hand first (going out, or picking up a packet in
+    Kanasta), then one that completes a canasta, then the one that lays the
+    most natural cards, then the most points.  It keeps wild cards back for
+    those: a move that lays a wild card is made only when it empties the
+    hand, completes a canasta, or when nothing else may be done (the opening
+    is under way and the turn cannot end yet).  It never asks partner.
+
+    **When to go out**: as soon as it may -- the melding order above empties
+    the hand whenever a legal move does (in Kanasta that takes the packets,
+    +10 each, then goes out).
+
+    **The opening** is the engine's to check (E-2 offers only melds that
+    leave it reachable, a natural run included in Kanasta); the bot opens as
+    soon as any opening move is offered and carries on until the team is open.
+
+    **Discarding, not feeding the pile**: it throws the card it needs least
+    and the next player wants least: a black 3 first where it blocks the pile
+    (C-THREE-3); never a wild card while it holds a natural one; then a card
+    that no meld of the next player's side can use and that the next player
+    is not known to hold a pair of (the cards it took from the pile); then a
+    card that none of its own melds can use, with no other card of its rank
+    in hand and (where runs are melded) no card of its suit next to it; then
+    the lowest value.
 
     >>> import kanasta
     >>> from kanasta.bots import GreedyBot
@@ -209,48 +259,121 @@ class GreedyBot:
             return self._draw(view, actions)
         return self._play(view, actions)
 
+    def wants_pile(self, view: PlayerView) -> bool:
+        """Whether the pile is worth taking (the rule above), a take being legal.
+
+        >>> import kanasta
+        >>> from kanasta.bots import GreedyBot
+        >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+        >>> GreedyBot().wants_pile(state.view(state.current_player))
+        False
+        """
+        pile = view.pile
+        if view.rules.pile_take != "whole":
+            return len(pile) >= 2
+        if len(pile) >= 3:
+            return True
+        if len(pile) < 2:
+            return False
+        hand = view.hand
+        melds = view.melds[view.team]
+        for card in pile:
+            if card.is_wild or any(_fits(m, card) for m in melds):
+                return True
+            for other in hand:
+                if other.rank is card.rank or (
+                    other.suit is card.suit and card.rank is not None and other.rank is not None
+                    and abs(int(other.rank) - int(card.rank)) <= 2
+                ):
+                    return True
+        return False
+
     @staticmethod
-    def _draw(view: PlayerView, actions: tuple[Action, ...]) -> Action:
+    def best_take(view: PlayerView, takes: Sequence[TakePile]) -> TakePile:
+        """The take to make among several: the fewest wild cards, then the fewest hand cards.
+
+        >>> import kanasta
+        >>> from kanasta.bots import GreedyBot
+        >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+        >>> str(GreedyBot.best_take(state.view(state.current_player), [kanasta.TakePile()]))
+        'take'
+        """
+        return min(takes, key=lambda t: (sum(c.is_wild for c in t.cards), len(t.cards)))
+
+    def _draw(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
         takes = [a for a in actions if isinstance(a, TakePile)]
         can_draw = any(isinstance(a, Draw) for a in actions)
-        if takes and (len(view.pile) >= 2 or not can_draw):
-            return min(takes, key=lambda t: (sum(c.is_wild for c in t.cards), len(t.cards)))
+        if takes and (self.wants_pile(view) or not can_draw):
+            return self.best_take(view, takes)
         for action in actions:
             if isinstance(action, (Draw, Decline)):
                 return action
         return actions[0]
 
-    @staticmethod
-    def _play(view: PlayerView, actions: tuple[Action, ...]) -> Action:
+    def _play(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
         rules = view.rules
-        melds = view.melds[view.team]
+        hand_size = len(view.hand)
+        canasta = 7  # G-MELD-2
+        discards = [a for a in actions if isinstance(a, Discard)]
 
-        def laid(action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
-            if isinstance(action, ExtendRun):
-                rest = list(action.run)
-                for card in melds[action.meld].cards:
-                    rest.remove(card)
-                return tuple(rest)
-            return action.cards
-
-        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[int, Fraction]:
-            cards = laid(action)
-            return len(cards), sum((rules.card_value(c) for c in cards), Fraction(0))
+        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[bool, bool, int, Fraction]:
+            cards = _laid(view, action)
+            empties = len(cards) == hand_size
+            completes = _size_after(view, action) >= canasta and (
+                isinstance(action, LayMeld) or len(view.melds[view.team][action.meld].cards) < canasta
+            )
+            naturals = sum(not c.is_wild for c in cards)
+            return empties, completes, naturals, sum((rules.card_value(c) for c in cards), Fraction(0))
 
         melding = [a for a in actions if isinstance(a, (LayMeld, AddToMeld, ExtendRun))]
         if melding:
-            return max(melding, key=gain)  # max keeps the first of equals: deterministic
-        discards = [a for a in actions if isinstance(a, Discard)]
+            best = max(melding, key=gain)  # max keeps the first of equals: deterministic
+            empties, completes, _, _ = gain(best)
+            wild = any(c.is_wild for c in _laid(view, best))
+            if not wild or empties or completes or not discards:
+                return best
+            tame = [a for a in melding if not any(c.is_wild for c in _laid(view, a))]
+            if tame:
+                return max(tame, key=gain)
         if not discards:
             return actions[0]
+        return self.rank_discards(view, discards)[0]
+
+    @staticmethod
+    def rank_discards(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
+        """``discards`` from the best to throw to the worst, by the discarding rule above.
+
+        >>> import kanasta
+        >>> from kanasta.bots import GreedyBot
+        >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+        >>> view = state.view(state.current_player)
+        >>> ranked = GreedyBot.rank_discards(view, [a for a in view.legal_actions() if isinstance(a, kanasta.Discard)])
+        >>> ranked[0] == GreedyBot().choose(view) or not isinstance(GreedyBot().choose(view), kanasta.Discard)
+        True
+        """
+        rules = view.rules
         hand = view.hand
+        mine = view.melds[view.team]
+        nxt = (view.seat + 1) % rules.players
+        theirs = view.melds[rules.team_of(nxt)] if rules.team_of(nxt) != view.team else ()
+        known = Counter(c.rank for c in view.known_cards()[nxt])
+        runs = rules.runs
+        blocks = rules.black_threes  # a black 3 on top stops the next player taking the pile (C-THREE-3)
 
-        def need(action: Discard) -> tuple[bool, bool, Fraction, int]:
+        def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, Fraction, int]:
             card = action.card
+            blocker = blocks and card.is_black_three
+            feeds = card.rank is not None and (any(_fits(m, card) for m in theirs) or known[card.rank] >= 2)
+            useful = any(_fits(m, card) for m in mine)
             twins = card.rank is not None and sum(1 for c in hand if c.rank is card.rank) >= 2
-            return card.is_wild, twins, rules.card_value(card), card.index
+            near = runs and card.rank is not None and any(
+                c is not card and c.suit is card.suit and c.rank is not None and c.rank is not card.rank
+                and abs(int(c.rank) - int(card.rank)) <= 2
+                for c in hand
+            )
+            return (not blocker, card.is_wild, feeds, useful, twins or near, rules.card_value(card), card.index)
 
-        return min(discards, key=need)
+        return sorted(discards, key=need)
 
 
 def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:

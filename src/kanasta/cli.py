@@ -28,6 +28,7 @@ from typing import Final
 
 import attrs
 
+from kanasta import _cmd_match
 from kanasta.actions import Action, Draw
 from kanasta.bots import Bot, GreedyBot, RandomBot
 from kanasta.cards import format_cards
@@ -297,6 +298,7 @@ def _parser() -> argparse.ArgumentParser:
     from kanasta.web.serve import add_parser as add_serve
 
     add_serve(sub)
+    _cmd_match.add_parser(sub)
     return parser
 
 
@@ -350,6 +352,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kanasta.web.serve import serve
 
             return serve(args)
+        if args.command == "match":
+            return _cmd_match.run(args, args.subparser)
     except BrokenPipeError:  # e.g. ``kanasta play | head``: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

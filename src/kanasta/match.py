@@ -1,0 +1,612 @@
+"""Matches and tournaments between bots, on one core, many processes or a Ray cluster.
+
+:func:`play_match` plays a number of games between bots, with **duplicate
+deals**: each deal is played once for every way of rotating the bots over
+the teams (two games for two teams, the bots' seats swapped), so the luck of
+the cards cancels.  Every game is fixed by ``(seed, game index)``: the deal,
+the seats and the bots' own seeds all come from them.  So a match gives the
+same games whatever runs it -- in this process, on ``jobs`` local processes
+(``backend="process"``), or on a Ray cluster (``backend="ray"``, the
+``kanasta[ray]`` extra): workers play whole games and send back only the
+results (:class:`MatchGame`).
+
+:class:`MatchResult` sums the games up per bot and per seat
+(:class:`BotSummary`: games, wins, win rate with its 95 % Wilson interval,
+mean score difference per game and per hand, time per move), as a text
+table, JSON or CSV.  :func:`play_tournament` plays every pair of several bots
+and fits Bradley--Terry ratings (:func:`kanasta.stats.bradley_terry`).
+
+Bots are named by :class:`BotSpec` (``"random"``, ``"greedy"``,
+``"search"``, ``"search:50"`` -- a search bot with 50 iterations a move), or
+given as any picklable ``factory(seed) -> Bot``, such as a class defined at
+the top level of a module.
+
+>>> import attrs, kanasta
+>>> from kanasta.match import play_match
+>>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=500)
+>>> result = play_match(rules, ["greedy", "random"], games=4, seed=1)
+>>> [(g.deal, g.lineup) for g in result.games]
+[(0, (0, 1)), (0, (1, 0)), (1, (0, 1)), (1, (1, 0))]
+>>> greedy = result.summary()[0]
+>>> greedy.bot, greedy.games, greedy.wins
+('greedy', 4, 4.0)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, Literal
+
+import attrs
+
+from kanasta import _rng
+from kanasta.bots import Bot, GreedyBot, RandomBot
+from kanasta.engine import new_game
+from kanasta.errors import ConfigError
+from kanasta.rules import Rules
+from kanasta.state import HandEnded
+from kanasta.stats import bradley_terry, wilson_interval
+
+__all__ = [
+    "BotFactory",
+    "BotSpec",
+    "BotSummary",
+    "MatchGame",
+    "MatchResult",
+    "TournamentResult",
+    "play_game",
+    "play_match",
+    "play_tournament",
+]
+
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from a seed; given to :func:`play_match` (picklable, for other processes)."""
+
+Backend = Literal["process", "ray"]
+
+MAX_MOVES: Final = 100_000
+"""Moves after which a game is stopped unfinished (counted as half a win for each side)."""
+
+
+BOT_NAMES: Final = ("greedy", "random", "search")
+"""The built-in bots :class:`BotSpec` knows by name."""
+
+
+@attrs.frozen(slots=True)
+class BotSpec:
+    """A built-in bot by name, with an optional argument: ``BotSpec.parse("search:50")``.
+
+    ``random`` and ``greedy`` take no argument; ``search`` takes its
+    iterations per move (:class:`kanasta.search.SearchBot`).  Calling a spec
+    with a seed makes the bot.
+
+    >>> from kanasta.match import BotSpec
+    >>> spec = BotSpec.parse("search:20")
+    >>> spec, str(spec)
+    (BotSpec(name='search', arg=20), 'search:20')
+    >>> spec(7)
+    SearchBot(iterations=20, seed=7)
+    >>> BotSpec.parse("chess")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: bot: unknown bot 'chess'; the bots are greedy, random, search
+    """
+
+    name: str
+    arg: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Read ``NAME`` or ``NAME:ARG`` (case-insensitive).
+
+        >>> from kanasta.match import BotSpec
+        >>> BotSpec.parse(" Greedy ")
+        BotSpec(name='greedy', arg=None)
+        """
+        name, _, arg = text.strip().lower().partition(":")
+        if name not in BOT_NAMES:
+            raise ConfigError("bot", f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+        if not arg:
+            return cls(name)
+        if name != "search" or not arg.isdigit() or int(arg) < 1:
+            raise ConfigError("bot", f"{text.strip()!r}: only search takes an argument, a number of iterations >= 1")
+        return cls(name, int(arg))
+
+    def __call__(self, seed: int) -> Bot:
+        if self.name == "random":
+            return RandomBot(seed=seed)
+        if self.name == "greedy":
+            return GreedyBot()
+        from kanasta.search import SearchBot
+
+        if self.arg is None:
+            return SearchBot(seed=seed)
+        return SearchBot(iterations=self.arg, seed=seed)
+
+    def __str__(self) -> str:
+        return self.name if self.arg is None else f"{self.name}:{self.arg}"
+
+
+def _name(bot: str | BotSpec | BotFactory) -> str:
+    if isinstance(bot, str | BotSpec):
+        return str(bot)
+    return getattr(bot, "__name__", None) or type(bot).__name__
+
+
+def _factory(bot: str | BotSpec | BotFactory) -> BotFactory:
+    if isinstance(bot, str):
+        return BotSpec.parse(bot)
+    if not callable(bot):
+        raise ConfigError("bots", f"a bot is a name or a factory(seed) -> Bot, not {type(bot).__name__}")
+    return bot
+
+
+@attrs.frozen(slots=True)
+class MatchGame:
+    """One game of a match: who sat where, who won, the scores, and how long the bots thought.
+
+    ``lineup[seat]`` is the index of the bot at that seat (in the match's
+    bot list).  ``winner`` is the winning team (None if the game was stopped
+    unfinished).  The timings are not part of equality: the same match
+    gives equal games on any backend, but never the same timings.
+
+    >>> import attrs, kanasta
+    >>> from kanasta.match import BotSpec, play_game
+    >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+    >>> game = play_game(rules, (BotSpec("greedy"), BotSpec("random")), seed=5, index=1)
+    >>> game.deal, game.rotation, game.lineup, game.moves == sum(game.seat_moves)
+    (0, 1, (1, 0), True)
+    """
+
+    index: int
+    deal: int
+    rotation: int
+    seed: int
+    lineup: tuple[int, ...]
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: int
+    moves: int
+    seat_moves: tuple[int, ...]
+    seat_seconds: tuple[float, ...] = attrs.field(eq=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-safe data.
+
+        >>> import attrs, kanasta
+        >>> from kanasta.match import BotSpec, play_game
+        >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+        >>> sorted(play_game(rules, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0).to_dict())
+        ['deal', 'hands', 'index', 'lineup', 'moves', 'rotation', 'scores', 'seat_moves', 'seat_seconds', 'seed', 'winner']
+        """
+        return attrs.asdict(self)
+
+
+def _lineup(rules: Rules, rotation: int) -> tuple[int, ...]:
+    """Bot index by seat: team ``t`` gets bot ``(t + rotation) % teams``."""
+    teams = rules.teams
+    return tuple((rules.team_of(seat) + rotation) % teams for seat in range(rules.players))
+
+
+def play_game(
+    rules: Rules, bots: Sequence[BotFactory], *, seed: int, index: int, max_moves: int = MAX_MOVES
+) -> MatchGame:
+    """Play game number ``index`` of a match with seed ``seed``: one whole game, fixed by the two.
+
+    Deal ``index // teams`` (its game seed derived from ``seed`` and the
+    deal) is played with the bots rotated ``index % teams`` teams on; each
+    seat's bot is made by its factory with a seed derived from ``seed``,
+    ``index`` and the seat, and sees only its own seat's view.  The time is
+    the thread's CPU time spent in ``choose``.
+    """
+    teams = rules.teams
+    deal, rotation = divmod(index, teams)
+    game_seed = _rng.stream(seed, 0x6A4E, deal).next()
+    lineup = _lineup(rules, rotation)
+    players = [bots[b](_rng.stream(seed, 0xB07, index, seat).next()) for seat, b in enumerate(lineup)]
+    state = new_game(rules, seed=game_seed)
+    seat_moves = [0] * rules.players
+    seat_seconds = [0.0] * rules.players
+    hands = 0
+    moves = 0
+    while not state.is_game_over and moves < max_moves:
+        seat = state.player
+        view = state.view(seat)
+        start = time.thread_time()
+        action = players[seat].choose(view)
+        seat_seconds[seat] += time.thread_time() - start
+        seat_moves[seat] += 1
+        state = state.apply(action)
+        moves += 1
+        hands += sum(isinstance(e, HandEnded) for e in state.events)
+    return MatchGame(
+        index=index,
+        deal=deal,
+        rotation=rotation,
+        seed=game_seed,
+        lineup=lineup,
+        winner=state.winner,
+        scores=state.scores,
+        hands=hands,
+        moves=moves,
+        seat_moves=tuple(seat_moves),
+        seat_seconds=tuple(seat_seconds),
+    )
+
+
+@attrs.frozen(slots=True)
+class _Task:
+    """Some games of one match, played by one worker."""
+
+    rules: Rules
+    bots: tuple[BotFactory, ...]
+    seed: int
+    indices: tuple[int, ...]
+    max_moves: int
+    key: int = 0  # which match of a tournament
+
+
+def _play_task(task: _Task) -> tuple[int, tuple[MatchGame, ...]]:
+    games = tuple(
+        play_game(task.rules, task.bots, seed=task.seed, index=i, max_moves=task.max_moves) for i in task.indices
+    )
+    return task.key, games
+
+
+def _run(
+    tasks: Sequence[_Task],
+    *,
+    jobs: int,
+    backend: Backend,
+    address: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> dict[int, list[MatchGame]]:
+    """Play every task on the backend; the games of each match key, in game order."""
+    total = sum(len(t.indices) for t in tasks)
+    done = 0
+    out: dict[int, list[MatchGame]] = {t.key: [] for t in tasks}
+
+    def collect(key: int, games: tuple[MatchGame, ...]) -> None:
+        nonlocal done
+        out[key].extend(games)
+        done += len(games)
+        if progress is not None:
+            progress(done, total)
+
+    if backend == "ray":
+        for key, games in _ray_results(tasks, address):
+            collect(key, games)
+    elif jobs == 1:
+        for task in tasks:
+            collect(*_play_task(task))
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(_play_task, task) for task in tasks]
+            for future in as_completed(futures):
+                collect(*future.result())
+    for played in out.values():
+        played.sort(key=lambda g: g.index)
+    return out
+
+
+def _ray_results(tasks: Sequence[_Task], address: str | None) -> Iterator[tuple[int, tuple[MatchGame, ...]]]:
+    try:
+        import ray
+    except ImportError as err:  # pragma: no cover - depends on the environment
+        raise ConfigError("backend", "the ray backend needs the ray extra: pip install 'kanasta[ray]'") from err
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, log_to_driver=False)
+    try:
+        remote = ray.remote(_play_task)
+        pending = [remote.remote(task) for task in tasks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _tasks(
+    rules: Rules, bots: tuple[BotFactory, ...], seed: int, games: int, max_moves: int, jobs: int, key: int = 0
+) -> list[_Task]:
+    # Small tasks keep the workers evenly busy; a few games each keeps the overhead low.
+    size = max(1, min(8, games // (4 * max(jobs, 1))))
+    return [
+        _Task(rules, bots, seed, tuple(range(start, min(games, start + size))), max_moves, key)
+        for start in range(0, games, size)
+    ]
+
+
+def _check(rules: Rules, names: Sequence[str], games: int, seed: int, jobs: int, backend: str) -> None:
+    if not isinstance(rules, Rules):
+        raise ConfigError("rules", f"must be a kanasta.Rules, not {type(rules).__name__}")
+    if len(names) != rules.teams:
+        raise ConfigError("bots", f"a match needs one bot per team ({rules.teams}), not {len(names)}")
+    if games < 1 or games % rules.teams:
+        raise ConfigError(
+            "games", f"must be a positive multiple of {rules.teams} (each deal is played {rules.teams} times), not {games}"
+        )
+    if not 0 <= seed < _rng.SEED_LIMIT:
+        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
+    if jobs < 1:
+        raise ConfigError("jobs", f"must be at least 1, not {jobs}")
+    if backend not in ("process", "ray"):
+        raise ConfigError("backend", f"must be 'process' or 'ray', not {backend!r}")
+
+
+@attrs.frozen(slots=True)
+class BotSummary:
+    """One row of a match's table: a bot, over all its games or at one seat.
+
+    ``wins`` counts a game stopped unfinished as half a win.  The score
+    difference is the bot's team's final score less the best other team's,
+    per game and per hand played; ``seconds_per_move`` is CPU time.
+    """
+
+    bot: str
+    seat: int | None
+    games: int
+    wins: float
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    score_diff_per_game: float
+    score_diff_per_hand: float
+    seconds_per_move: float
+
+
+def _summarise(name: str, index: int, games: Sequence[MatchGame], rules: Rules, seat: int | None) -> BotSummary:
+    played = 0
+    wins = 0.0
+    diff = 0
+    hands = 0
+    moves = 0
+    seconds = 0.0
+    for game in games:
+        seats = [s for s, b in enumerate(game.lineup) if b == index and (seat is None or s == seat)]
+        if not seats:
+            continue
+        team = rules.team_of(seats[0])
+        played += 1
+        wins += 0.5 if game.winner is None else float(game.winner == team)
+        best_other = max(score for t, score in enumerate(game.scores) if t != team)
+        diff += game.scores[team] - best_other
+        hands += game.hands
+        moves += sum(game.seat_moves[s] for s in seats)
+        seconds += sum(game.seat_seconds[s] for s in seats)
+    low, high = wilson_interval(wins, played)
+    return BotSummary(
+        bot=name,
+        seat=seat,
+        games=played,
+        wins=wins,
+        win_rate=wins / played if played else 0.0,
+        ci_low=low,
+        ci_high=high,
+        score_diff_per_game=diff / played if played else 0.0,
+        score_diff_per_hand=diff / hands if hands else 0.0,
+        seconds_per_move=seconds / moves if moves else 0.0,
+    )
+
+
+_COLUMNS: Final = ("bot", "seat", "games", "wins", "win_rate", "ci_low", "ci_high",
+                   "score_diff_per_game", "score_diff_per_hand", "seconds_per_move")
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """The games of a match and their summary.
+
+    >>> import attrs, kanasta
+    >>> from kanasta.match import play_match
+    >>> rules = attrs.evolve(kanasta.Rules.kanasta(), target_score=40)
+    >>> result = play_match(rules, ["greedy", "random"], games=2, seed=3)
+    >>> print(result.table())  # doctest: +SKIP
+    bot     seat  games  win rate (95% CI)       score diff/game  /hand  ms/move
+    greedy  all       2  100.0% (34.2%-100.0%)   ...
+    >>> result.to_csv().splitlines()[0]
+    'bot,seat,games,wins,win_rate,ci_low,ci_high,score_diff_per_game,score_diff_per_hand,seconds_per_move'
+    """
+
+    rules: Rules
+    bots: tuple[str, ...]
+    seed: int
+    games: tuple[MatchGame, ...]
+
+    def summary(self, *, per_seat: bool = False) -> tuple[BotSummary, ...]:
+        """A row per bot over all its games; with ``per_seat``, then a row per bot and seat."""
+        rows = [_summarise(name, i, self.games, self.rules, None) for i, name in enumerate(self.bots)]
+        if per_seat:
+            for i, name in enumerate(self.bots):
+                for seat in range(self.rules.players):
+                    row = _summarise(name, i, self.games, self.rules, seat)
+                    if row.games:
+                        rows.append(row)
+        return tuple(rows)
+
+    def table(self) -> str:
+        """The summary, per bot and per seat, as an aligned text table."""
+        head = ("bot", "seat", "games", "win rate (95% CI)", "diff/game", "diff/hand", "ms/move")
+        lines = [head]
+        for r in self.summary(per_seat=True):
+            lines.append((
+                r.bot,
+                "all" if r.seat is None else str(r.seat),
+                str(r.games),
+                f"{100 * r.win_rate:.1f}% ({100 * r.ci_low:.1f}-{100 * r.ci_high:.1f})",
+                f"{r.score_diff_per_game:+.1f}",
+                f"{r.score_diff_per_hand:+.1f}",
+                f"{1000 * r.seconds_per_move:.2f}",
+            ))
+        widths = [max(len(row[c]) for row in lines) for c in range(len(head))]
+        return "\n".join(
+            "  ".join(cell.ljust(w) if c == 0 else cell.rjust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True)))
+            for row in lines
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as JSON-safe data: rules, bots, seed, summary rows and every game."""
+        return {
+            "rules": self.rules.to_dict(),
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "summary": [attrs.asdict(r) for r in self.summary(per_seat=True)],
+            "games": [g.to_dict() for g in self.games],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON text."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_csv(self) -> str:
+        """The summary rows (per bot, then per bot and seat) as CSV with a header line."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(_COLUMNS)
+        for r in self.summary(per_seat=True):
+            writer.writerow(["all" if v is None else v for v in attrs.astuple(r)])
+        return out.getvalue()
+
+
+def play_match(
+    rules: Rules,
+    bots: Sequence[str | BotSpec | BotFactory],
+    *,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    backend: Backend = "process",
+    address: str | None = None,
+    max_moves: int = MAX_MOVES,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games between ``bots`` with duplicate deals; see the module's introduction.
+
+    ``games`` must be a multiple of the number of teams (each deal is played
+    once per rotation of the bots over the teams).  ``jobs`` local processes
+    play the games (``jobs=1``: in this process); ``backend="ray"`` sends
+    them to a Ray cluster instead (the one this process is connected to, or
+    ``ray.init(address=address)``).  ``progress(done, total)`` is called as
+    games finish.  The result is the same for every backend and ``jobs``.
+
+    >>> import attrs, kanasta
+    >>> from kanasta.match import play_match
+    >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+    >>> play_match(rules, ["greedy", "random"], games=3)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: games: must be a positive multiple of 2 (each deal is played 2 times), not 3
+    """
+    names = [_name(b) for b in bots]
+    _check(rules, names, games, seed, jobs, backend)
+    factories = tuple(_factory(b) for b in bots)
+    results = _run(_tasks(rules, factories, seed, games, max_moves, jobs), jobs=jobs, backend=backend,
+                   address=address, progress=progress)
+    return MatchResult(rules=rules, bots=tuple(names), seed=seed, games=tuple(results[0]))
+
+
+@attrs.frozen(slots=True)
+class TournamentResult:
+    """A round robin: one :class:`MatchResult` per pair of bots, and ratings.
+
+    ``ratings`` are Bradley--Terry ratings on the Elo scale (average 0),
+    fitted to the pairs' win counts (:func:`kanasta.stats.bradley_terry`).
+    """
+
+    bots: tuple[str, ...]
+    matches: tuple[MatchResult, ...]
+    ratings: tuple[float, ...]
+
+    def table(self) -> str:
+        """The ratings, best first, then each pair's match table."""
+        order = sorted(range(len(self.bots)), key=lambda i: -self.ratings[i])
+        width = max(len(b) for b in self.bots)
+        lines = ["rating", *(f"{self.bots[i]:<{width}}  {self.ratings[i]:+7.1f}" for i in order)]
+        for m in self.matches:
+            lines += ["", f"{m.bots[0]} vs {m.bots[1]}", m.table()]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data: the ratings and every match."""
+        return {
+            "ratings": dict(zip(self.bots, self.ratings, strict=True)),
+            "matches": [m.to_dict() for m in self.matches],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON text."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_csv(self) -> str:
+        """One line per bot: its rating, then its summary over all its games."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(("bot", "rating", "games", "wins", "win_rate"))
+        for i, name in enumerate(self.bots):
+            games = sum(r.games for m in self.matches for r in m.summary() if r.bot == name)
+            wins = sum(r.wins for m in self.matches for r in m.summary() if r.bot == name)
+            writer.writerow((name, round(self.ratings[i], 3), games, wins, wins / games if games else 0.0))
+        return out.getvalue()
+
+
+def play_tournament(
+    rules: Rules,
+    bots: Sequence[str | BotSpec | BotFactory],
+    *,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    backend: Backend = "process",
+    address: str | None = None,
+    max_moves: int = MAX_MOVES,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """A round robin: a :func:`play_match` of ``games`` games for every pair of ``bots``, and ratings.
+
+    Pair ``(i, j)`` plays with a seed derived from ``seed`` and the pair;
+    all the pairs' games share the workers.
+
+    >>> import attrs, kanasta
+    >>> from kanasta.match import play_tournament
+    >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+    >>> t = play_tournament(rules, ["greedy", "random", "random"], games=2, seed=2)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: bots: a tournament needs 2 or more bots with different names
+    """
+    names = [_name(b) for b in bots]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ConfigError("bots", "a tournament needs 2 or more bots with different names")
+    if rules.teams != 2:
+        raise ConfigError("rules", f"a tournament plays pairs of bots, so needs two teams, not {rules.teams}")
+    _check(rules, names[:2], games, seed, jobs, backend)
+    factories = [_factory(b) for b in bots]
+    pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
+    tasks: list[_Task] = []
+    seeds: list[int] = []
+    for key, (i, j) in enumerate(pairs):
+        pair_seed = _rng.stream(seed, 0x7047, i, j).next()
+        seeds.append(pair_seed)
+        tasks += _tasks(rules, (factories[i], factories[j]), pair_seed, games, max_moves, jobs, key)
+    results = _run(tasks, jobs=jobs, backend=backend, address=address, progress=progress)
+    matches = tuple(
+        MatchResult(rules=rules, bots=(names[i], names[j]), seed=seeds[key], games=tuple(results[key]))
+        for key, (i, j) in enumerate(pairs)
+    )
+    wins: dict[tuple[str, str], tuple[float, float]] = {}
+    for m in matches:
+        a, b = m.summary()
+        wins[(a.bot, b.bot)] = (a.wins, b.wins)
+    ratings = bradley_terry(names, wins)
+    return TournamentResult(bots=tuple(names), matches=matches, ratings=tuple(ratings[n] for n in names))

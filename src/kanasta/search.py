@@ -1,0 +1,191 @@
+"""SearchBot: determinised Monte Carlo search on a seat's view.
+
+The search is *flat determinised Monte Carlo* ("perfect information Monte
+Carlo"), chosen over information-set MCTS because a move's value in canasta
+games comes mostly from the rest of the hand, which only a rollout sees, and
+because the engine is slow enough that a deep tree would get few visits:
+
+1. **Candidates.**  A handful of moves are worth comparing: in the draw
+   phase the stock draw and :class:`~kanasta.bots.GreedyBot`'s best pile
+   take; in the play phase GreedyBot's move, stopping to discard instead of
+   melding, and GreedyBot's first few discards; both answers to partner.  A
+   decision with one candidate is made at once.
+2. **Determinise.**  Each iteration deals the unseen cards at random
+   (:func:`kanasta.sample_state`): a full state consistent with the view.
+3. **Roll out.**  Every candidate is played from that same deal (common
+   random numbers, so candidates are compared on the same cards), then
+   GreedyBot plays every seat until the hand ends or ``horizon`` more
+   decisions have been made.
+4. **Score.**  A finished hand counts its real score; an unfinished one the
+   table as it would score now, with cards in hand counted at half their
+   penalty (they may still be melded).  The value is the bot's team's score
+   less the best other team's; the candidate with the highest mean wins
+   (the first of equals).
+
+The budget is ``iterations`` deals a move, or ``seconds`` of CPU time (at
+least one deal).  With an iteration budget the bot is deterministic: the
+deals come from ``seed``, the hand number and the number of moves so far,
+so the same seed and view give the same move anywhere.  A time budget
+depends on the machine's speed.
+
+>>> import kanasta
+>>> from kanasta.search import SearchBot
+>>> state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=3)
+>>> view = state.view(state.current_player)
+>>> bot = SearchBot(iterations=4, seed=1)
+>>> move = bot.choose(view)
+>>> move in view.legal_actions(), move == SearchBot(iterations=4, seed=1).choose(view)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from fractions import Fraction
+
+from kanasta import _rng
+from kanasta.actions import Action, AnswerPartner, Decline, Discard, Draw, TakePile
+from kanasta.bots import GreedyBot, legal_moves
+from kanasta.errors import ConfigError
+from kanasta.scoring import score_hand
+from kanasta.state import HandEnded, Phase, State
+from kanasta.view import PlayerView, sample_state
+
+__all__ = ["SearchBot"]
+
+_HAND_WEIGHT = Fraction(1, 2)
+"""Weight of the penalty of cards still held when a rollout stops before the hand ends."""
+
+
+def _value(state: State, team: int, hand_number: int) -> float:
+    """The bot's team's hand score less the best other team's, real or estimated."""
+    rules = state.rules
+    for result in state.hand_results:
+        if result.hand_number == hand_number:
+            totals = [t.total for t in result.teams]
+            return float(totals[team] - max(t for i, t in enumerate(totals) if i != team))
+    now = score_hand(
+        rules, hand_number=state.hand_number, dealer=state.dealer, ended_by="stock", went_out=None,
+        concealed=False, melds=state.melds, hands=state.hands, red_threes=state.red_threes,
+        packets_taken=state.packets_taken, trump=state.trump, scores_before=state.scores,
+    )
+    values = [t.raw_total + (1 - _HAND_WEIGHT) * t.hand_points for t in now.teams]
+    return float(values[team] - max(v for i, v in enumerate(values) if i != team))
+
+
+class SearchBot:
+    """Determinised Monte Carlo search with GreedyBot rollouts; see the module's introduction.
+
+    ``iterations``: deals sampled a move (default 24); ``seconds``: a CPU
+    time budget a move instead (then ``iterations`` is only an upper bound);
+    ``horizon``: decisions a rollout makes before the hand is scored as it
+    stands; ``discards``: how many of GreedyBot's preferred discards are
+    compared; ``seed``: the seed of the deals.
+
+    >>> from kanasta.search import SearchBot
+    >>> SearchBot(iterations=0)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: iterations: must be at least 1, not 0
+    """
+
+    __slots__ = ("discards", "horizon", "iterations", "seconds", "seed", "_greedy")
+
+    def __init__(
+        self,
+        iterations: int = 24,
+        *,
+        seconds: float | None = None,
+        horizon: int = 60,
+        discards: int = 4,
+        seed: int = 0,
+    ) -> None:
+        for name, value in (("iterations", iterations), ("horizon", horizon), ("discards", discards)):
+            if not isinstance(value, int) or value < 1:
+                raise ConfigError(name, f"must be at least 1, not {value!r}")
+        if seconds is not None and not seconds > 0:
+            raise ConfigError("seconds", f"must be None or more than 0, not {seconds!r}")
+        if not isinstance(seed, int) or not 0 <= seed < _rng.SEED_LIMIT:
+            raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.discards = discards
+        self.seed = seed
+        self._greedy = GreedyBot()
+
+    def __repr__(self) -> str:
+        extra = f", seconds={self.seconds}" if self.seconds is not None else ""
+        return f"SearchBot(iterations={self.iterations}{extra}, seed={self.seed})"
+
+    def candidates(self, view: PlayerView) -> tuple[Action, ...]:
+        """The moves the search compares at this view (GreedyBot's choice first).
+
+        >>> import kanasta
+        >>> from kanasta.search import SearchBot
+        >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+        >>> [str(a) for a in SearchBot().candidates(state.view(state.current_player))]
+        ['draw', 'take']
+        """
+        actions = legal_moves(view)
+        greedy = self._greedy.choose(view)
+        out: list[Action] = [greedy]
+
+        def add(action: Action | None) -> None:
+            if action is not None and action not in out:
+                out.append(action)
+
+        if view.phase is Phase.ANSWER:
+            for action in actions:
+                add(action)
+        elif view.phase is Phase.DRAW:
+            takes = [a for a in actions if isinstance(a, TakePile)]
+            add(self._greedy.best_take(view, takes) if takes else None)
+            add(next((a for a in actions if isinstance(a, (Draw, Decline))), None))
+        else:
+            discards = [a for a in actions if isinstance(a, Discard)]
+            for action in self._greedy.rank_discards(view, discards)[: self.discards]:
+                add(action)
+        return tuple(out)
+
+    def choose(self, view: PlayerView) -> Action:
+        """The candidate with the best mean rollout value (see the module's introduction).
+
+        >>> import kanasta
+        >>> from kanasta.search import SearchBot
+        >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=4).apply(kanasta.Draw())
+        >>> view = state.view(state.current_player)
+        >>> SearchBot(iterations=2).choose(view) in view.legal_actions()
+        True
+        """
+        options = self.candidates(view)
+        if len(options) == 1:
+            return options[0]
+        totals = self.evaluate(view, options)
+        best = max(range(len(options)), key=lambda i: totals[i])
+        return options[best]
+
+    def evaluate(self, view: PlayerView, options: Sequence[Action]) -> list[float]:
+        """The summed rollout values of ``options`` over the deals of the budget."""
+        base = _rng.stream(self.seed, view.hand_number, len(view.history), view.seat).next()
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        totals = [0.0] * len(options)
+        team = view.team
+        for i in range(self.iterations):
+            if deadline is not None and i > 0 and time.thread_time() >= deadline:
+                break
+            deal = sample_state(view, _rng.stream(base, i).next())
+            for k, action in enumerate(options):
+                totals[k] += self._rollout(deal.apply(action), team, view.hand_number)
+        return totals
+
+    def _rollout(self, state: State, team: int, hand_number: int) -> float:
+        greedy = self._greedy
+        for _ in range(self.horizon):
+            if state.is_game_over or state.hand_number != hand_number:
+                break
+            state = state.apply(greedy.choose(state.view(state.player)))
+            if any(isinstance(e, HandEnded) for e in state.events):
+                break
+        return _value(state, team, hand_number)

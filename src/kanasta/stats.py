@@ -1,0 +1,126 @@
+"""Statistics for matches: confidence intervals for win rates, and ratings.
+
+:func:`wilson_interval` is the Wilson score interval of a win rate (it stays
+inside 0..1 and behaves at 0 and at all wins, unlike the normal
+approximation).  :func:`bradley_terry` fits Bradley--Terry strengths to the
+games of a round robin and gives them as ratings on the Elo scale (a
+difference of 400 points means odds of 10 to 1).
+
+>>> from kanasta.stats import bradley_terry, wilson_interval
+>>> low, high = wilson_interval(8, 10)
+>>> round(low, 4), round(high, 4)
+(0.4902, 0.9433)
+>>> [round(r, 1) for r in bradley_terry(["a", "b"], {("a", "b"): (3.0, 1.0)}, prior=0.0).values()]
+[95.4, -95.4]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from kanasta.errors import ConfigError
+
+__all__ = ["Z95", "bradley_terry", "wilson_interval"]
+
+Z95: Final = 1.959963984540054
+"""The two-sided 95 % quantile of the standard normal distribution."""
+
+
+def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins / games`` (95 % by default).
+
+    ``wins`` may hold halves (a game counted as half a win).  With no games
+    the interval is the whole range ``(0.0, 1.0)``.
+
+    >>> from kanasta.stats import wilson_interval
+    >>> [round(x, 4) for x in wilson_interval(0, 10)]
+    [0.0, 0.2775]
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    >>> wilson_interval(11, 10)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: wins: must be from 0 to games (10), not 11
+    """
+    if games < 0:
+        raise ConfigError("games", f"must be at least 0, not {games}")
+    if not 0 <= wins <= games:
+        raise ConfigError("wins", f"must be from 0 to games ({games}), not {wins}")
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    denominator = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bradley_terry(
+    players: Sequence[str],
+    results: Mapping[tuple[str, str], tuple[float, float]],
+    *,
+    prior: float = 0.5,
+    iterations: int = 10_000,
+) -> dict[str, float]:
+    """Bradley--Terry ratings on the Elo scale, averaging 0, from pairwise results.
+
+    ``results[(a, b)] = (wins of a, wins of b)`` over the games between
+    ``a`` and ``b`` (halves allowed).  The model says ``a`` beats ``b`` with
+    probability ``s_a / (s_a + s_b)``; the strengths ``s`` are fitted by
+    maximum likelihood with Hunter's MM iteration, and a rating is
+    ``400 * log10(s)`` shifted so that the ratings average 0.  ``prior`` adds
+    that many virtual wins to each side of every pair that played, so a bot
+    that won every game still gets a finite rating.
+
+    Two players, 3 wins to 1 and no prior: odds of 3, a difference of
+    ``400 * log10(3)`` = 190.85 points, split around 0.  With the default
+    prior it is 3.5 to 1.5: ``400 * log10(7 / 3)`` = 147.19.
+
+    >>> from kanasta.stats import bradley_terry
+    >>> r = bradley_terry(["a", "b"], {("a", "b"): (3.0, 1.0)})
+    >>> round(r["a"] - r["b"], 2)
+    147.19
+    >>> bradley_terry(["a", "b"], {("a", "c"): (1.0, 0.0)})
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: results: ('a', 'c') names a player not in players
+    """
+    names = list(players)
+    if len(set(names)) != len(names):
+        raise ConfigError("players", "must not repeat a name")
+    if prior < 0:
+        raise ConfigError("prior", f"must be at least 0, not {prior}")
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    wins = [[0.0] * n for _ in range(n)]
+    for (a, b), (wa, wb) in results.items():
+        if a not in index or b not in index:
+            raise ConfigError("results", f"{(a, b)!r} names a player not in players")
+        if a == b or wa < 0 or wb < 0:
+            raise ConfigError("results", f"{(a, b)!r}: need two players and wins of at least 0")
+        i, j = index[a], index[b]
+        wins[i][j] += wa
+        wins[j][i] += wb
+    for i in range(n):
+        for j in range(n):
+            if i != j and wins[i][j] + wins[j][i] > 0:
+                wins[i][j] += prior
+    strength = [1.0] * n
+    for _ in range(iterations):
+        new = []
+        for i in range(n):
+            total = sum(wins[i])
+            denominator = sum(
+                (wins[i][j] + wins[j][i]) / (strength[i] + strength[j]) for j in range(n) if j != i
+            )
+            new.append(total / denominator if denominator > 0 and total > 0 else 1e-12)
+        mean_log = sum(math.log(s) for s in new) / n
+        new = [s / math.exp(mean_log) for s in new]
+        done = max(abs(a - b) / b for a, b in zip(new, strength, strict=True)) < 1e-13
+        strength = new
+        if done:
+            break
+    return {name: 400 * math.log10(strength[index[name]]) for name in names}
