@@ -7,9 +7,8 @@ import attrs
 import pytest
 
 import kanasta
-from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
-
 from _classic_positions import position
+from kanasta.bots import Bot, GreedyBot, RandomBot, play_out
 
 PRESETS = {
     **kanasta.rules.PRESETS,

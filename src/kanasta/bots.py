@@ -37,8 +37,8 @@ from kanasta.actions import (
     TakePile,
 )
 from kanasta.cards import Card
-from kanasta.melds import Meld, MeldKind
 from kanasta.errors import ConfigError, IllegalActionError
+from kanasta.melds import Meld, MeldKind
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView
 

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from kanasta import _rng
-from kanasta.actions import Action, AnswerPartner, Decline, Discard, Draw, TakePile
+from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
 from kanasta.errors import ConfigError
 from kanasta.scoring import score_hand
@@ -90,7 +90,7 @@ class SearchBot:
     kanasta.errors.ConfigError: iterations: must be at least 1, not 0
     """
 
-    __slots__ = ("discards", "horizon", "iterations", "seconds", "seed", "_greedy")
+    __slots__ = ("_greedy", "discards", "horizon", "iterations", "seconds", "seed")
 
     def __init__(
         self,

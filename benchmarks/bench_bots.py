@@ -1,0 +1,92 @@
+"""Bot strength and match speed: the figures of the docs page "Writing a bot".
+
+Three measurements, each printed with its 95 % Wilson interval or as a ratio
+measured in one run (never asserted):
+
+* ``strength-greedy``: GreedyBot against RandomBot, duplicate deals, in
+  Classic (4 and 2 players) and Kanasta;
+* ``strength-search``: SearchBot against GreedyBot in Classic (4 players) and
+  Kanasta, with the CPU time per move of each;
+* ``speedup``: the wall time of one match of two GreedyBots on 1 and on 2
+  local worker processes, and the ratio.
+
+Full games take long with the search bot (the Python engine plays every
+rollout), so ``--target`` and ``--kanasta-target`` can shorten the games for
+the search runs; the figures say which targets were used.
+
+Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|speedup|all] [--games N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import attrs
+
+import kanasta
+from kanasta.match import MatchResult, play_match
+
+
+def _line(title: str, result: MatchResult) -> str:
+    first = result.summary()[0]
+    seconds = [r.seconds_per_move for r in result.summary()]
+    return (
+        f"{title}: {first.bot} wins {first.wins:g}/{first.games} = {100 * first.win_rate:.1f}% "
+        f"(95% CI {100 * first.ci_low:.1f}-{100 * first.ci_high:.1f}), "
+        f"score diff {first.score_diff_per_game:+.1f}/game {first.score_diff_per_hand:+.1f}/hand, "
+        f"CPU s/move " + " / ".join(f"{s:.3f}" for s in seconds)
+    )
+
+
+def strength_greedy(games: int, jobs: int) -> None:
+    for title, rules in (
+        ("Classic 4", kanasta.Rules.classic()),
+        ("Classic 2", kanasta.Rules.classic(players=2)),
+        ("Kanasta", kanasta.Rules.kanasta()),
+    ):
+        result = play_match(rules, ["greedy", "random"], games=games, seed=2026, jobs=jobs)
+        print(_line(f"greedy vs random, {title}, {games} games", result), flush=True)
+
+
+def strength_search(games: int, jobs: int, bot: str, target: int, kanasta_target: int) -> None:
+    for title, rules in (
+        (f"Classic 4 (target {target})", attrs.evolve(kanasta.Rules.classic(), target_score=target)),
+        (f"Kanasta (target {kanasta_target})", attrs.evolve(kanasta.Rules.kanasta(), target_score=kanasta_target)),
+    ):
+        result = play_match(rules, [bot, "greedy"], games=games, seed=2026, jobs=jobs)
+        print(_line(f"{bot} vs greedy, {title}, {games} games", result), flush=True)
+
+
+def speedup(games: int) -> None:
+    rules = kanasta.Rules.classic()
+    walls = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        play_match(rules, ["greedy", "greedy"], games=games, seed=7, jobs=jobs)
+        walls[jobs] = time.perf_counter() - start
+        print(f"greedy vs greedy, Classic 4, {games} games, {jobs} worker(s): {walls[jobs]:.1f} s", flush=True)
+    print(f"speedup 2 workers vs 1: {walls[1] / walls[2]:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("what", nargs="?", default="all",
+                        choices=["strength-greedy", "strength-search", "speedup", "all"])
+    parser.add_argument("--games", type=int, default=200, help="games a match (default 200)")
+    parser.add_argument("--search-games", type=int, default=40, help="games of the search runs (default 40)")
+    parser.add_argument("--search-bot", default="search:8", help="the search bot (default search:8)")
+    parser.add_argument("--target", type=int, default=1500, help="Classic target of the search runs")
+    parser.add_argument("--kanasta-target", type=int, default=100, help="Kanasta target of the search runs")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes of the strength runs")
+    args = parser.parse_args()
+    if args.what in ("strength-greedy", "all"):
+        strength_greedy(args.games, args.jobs)
+    if args.what in ("strength-search", "all"):
+        strength_search(args.search_games, args.jobs, args.search_bot, args.target, args.kanasta_target)
+    if args.what in ("speedup", "all"):
+        speedup(400)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""Tests of kanasta.match and kanasta.stats: duplicate deals, the same games on every
+backend and worker count, the statistics against hand-computed values, the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import attrs
+import pytest
+
+import kanasta
+from kanasta.bots import RandomBot
+from kanasta.cli import main
+from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
+from kanasta.stats import bradley_terry, wilson_interval
+
+# Short games keep the tests fast: a low target ends a game after a hand or two.
+SHORT2 = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+SHORT4 = attrs.evolve(kanasta.Rules.classic(), target_score=300)
+SHORTK = attrs.evolve(kanasta.Rules.kanasta(), target_score=30)
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def test_wilson_interval_matches_hand_computed_values() -> None:
+    # 8 wins in 10, z = 1.96: centre (0.8 + 1.96^2/20) / (1 + 1.96^2/10) = 0.99208 / 1.38415 = 0.71674;
+    # half-width 1.96 * sqrt(0.016 + 0.0096040) / 1.38415 = 0.22658 -> (0.49016, 0.94332).
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.49016, abs=1e-4) and high == pytest.approx(0.94332, abs=1e-4)
+    # 0 of 10: (0, z^2/n / (1 + z^2/n)) = 0.38415 / 1.38415 = 0.27753.
+    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-4)
+    # 50 of 100: symmetric around 0.5, half-width 1.96 * sqrt(0.0025 + 0.00009604) / 1.038415 = 0.09617.
+    low, high = wilson_interval(50, 100)
+    assert (low, high) == pytest.approx((0.5 - 0.09617, 0.5 + 0.09617), abs=1e-4)
+    # all 20 of 20: (1 / (1 + 3.8415/20), 1) = (0.83887, 1).
+    assert wilson_interval(20, 20) == pytest.approx((0.83887, 1.0), abs=1e-4)
+
+
+def test_bradley_terry_matches_hand_computed_cases() -> None:
+    # Two players, 3-1, no prior: odds 3, so the difference is 400 log10 3 = 190.85, split around 0.
+    r = bradley_terry(["a", "b"], {("a", "b"): (3.0, 1.0)}, prior=0.0)
+    assert r["a"] == pytest.approx(95.424, abs=1e-3) and r["b"] == pytest.approx(-95.424, abs=1e-3)
+    # With the default prior of half a win a side: 3.5 to 1.5, 400 log10(7/3) = 147.19.
+    r = bradley_terry(["a", "b"], {("a", "b"): (3.0, 1.0)})
+    assert r["a"] - r["b"] == pytest.approx(400 * math.log10(7 / 3), abs=1e-6)
+    # A rock-paper-scissors cycle, 2-1 each way round: all equal.
+    cycle = {("a", "b"): (2.0, 1.0), ("b", "c"): (2.0, 1.0), ("c", "a"): (2.0, 1.0)}
+    assert all(v == pytest.approx(0.0, abs=1e-6) for v in bradley_terry(["a", "b", "c"], cycle).values())
+    # a beats b 2-1 and b beats c 2-1, a-c unplayed, no prior: the fit matches each pair exactly,
+    # odds 2 a step: a = +400 log10 2, b = 0, c = -400 log10 2 (120.41).
+    chain = bradley_terry(["a", "b", "c"], {("a", "b"): (2.0, 1.0), ("b", "c"): (2.0, 1.0)}, prior=0.0)
+    assert chain["a"] == pytest.approx(120.412, abs=1e-3)
+    assert chain["b"] == pytest.approx(0.0, abs=1e-6)
+    assert chain["c"] == pytest.approx(-120.412, abs=1e-3)
+
+
+def test_statistics_refuse_bad_input() -> None:
+    with pytest.raises(kanasta.ConfigError):
+        wilson_interval(3, 2)
+    with pytest.raises(kanasta.ConfigError):
+        bradley_terry(["a", "a"], {})
+    with pytest.raises(kanasta.ConfigError):
+        bradley_terry(["a", "b"], {("a", "b"): (-1.0, 1.0)})
+
+
+# ------------------------------------------------------------------ matches
+
+
+def test_duplicate_deals_replay_each_deal_with_the_bots_swapped() -> None:
+    result = play_match(SHORT4, ["greedy", "random"], games=4, seed=11)
+    a, b, c, _ = result.games
+    assert (a.deal, b.deal, c.deal) == (0, 0, 1)
+    assert a.seed == b.seed != c.seed  # the same cards for both rotations of a deal
+    assert a.lineup == (0, 1, 0, 1) and b.lineup == (1, 0, 1, 0)
+    # The first game again on its own: the same game.
+    assert play_game(SHORT4, (BotSpec("greedy"), BotSpec("random")), seed=11, index=0) == a
+
+
+def test_a_game_is_fixed_by_seed_and_index() -> None:
+    specs = (BotSpec("random"), BotSpec("random"))
+    first = play_game(SHORT2, specs, seed=3, index=5)
+    assert first == play_game(SHORT2, specs, seed=3, index=5)
+    assert first != play_game(SHORT2, specs, seed=3, index=7)
+    assert first.deal == 2 and first.rotation == 1
+
+
+def test_summary_rows_add_up() -> None:
+    result = play_match(SHORT2, ["greedy", "random"], games=6, seed=2)
+    greedy, rnd = result.summary()
+    assert greedy.games == rnd.games == 6
+    assert greedy.wins + rnd.wins == 6
+    assert greedy.score_diff_per_game == pytest.approx(-rnd.score_diff_per_game)
+    diffs = [g.scores[g.lineup.index(0)] - g.scores[g.lineup.index(1)] for g in result.games]
+    assert greedy.score_diff_per_game == pytest.approx(sum(diffs) / 6)
+    hands = sum(g.hands for g in result.games)
+    assert greedy.score_diff_per_hand == pytest.approx(sum(diffs) / hands)
+    assert (greedy.ci_low, greedy.ci_high) == wilson_interval(greedy.wins, 6)
+    per_seat = result.summary(per_seat=True)[2:]
+    assert [(r.bot, r.seat, r.games) for r in per_seat] == [
+        ("greedy", 0, 3), ("greedy", 1, 3), ("random", 0, 3), ("random", 1, 3)
+    ]
+
+
+def test_json_and_csv_outputs() -> None:
+    result = play_match(SHORT2, ["greedy", "random"], games=2, seed=4)
+    data = json.loads(result.to_json())
+    assert data["bots"] == ["greedy", "random"] and len(data["games"]) == 2
+    assert data["summary"][0]["bot"] == "greedy" and data["summary"][0]["seat"] is None
+    lines = result.to_csv().splitlines()
+    assert lines[0].startswith("bot,seat,games,wins,win_rate,ci_low,ci_high")
+    assert lines[1].startswith("greedy,all,2,") and len(lines) == 1 + 2 + 4
+
+
+def test_match_refuses_bad_arguments() -> None:
+    with pytest.raises(kanasta.ConfigError, match="multiple of 2"):
+        play_match(SHORT2, ["greedy", "random"], games=3)
+    with pytest.raises(kanasta.ConfigError, match="one bot per team"):
+        play_match(SHORT2, ["greedy"], games=2)
+    with pytest.raises(kanasta.ConfigError, match="unknown bot"):
+        play_match(SHORT2, ["greedy", "alphazero"], games=2)
+    with pytest.raises(kanasta.ConfigError, match="jobs"):
+        play_match(SHORT2, ["greedy", "random"], games=2, jobs=0)
+
+
+def _random_bot(seed: int) -> RandomBot:
+    return RandomBot(seed=seed)
+
+
+def test_same_games_on_one_process_and_on_two_worker_processes() -> None:
+    one = play_match(SHORTK, ["greedy", _random_bot], games=4, seed=9, jobs=1)
+    two = play_match(SHORTK, ["greedy", _random_bot], games=4, seed=9, jobs=2)
+    assert one == two
+    assert one.bots == ("greedy", "_random_bot")
+
+
+def test_same_games_on_a_local_ray_cluster() -> None:
+    ray = pytest.importorskip("ray")
+    local = play_match(SHORT2, ["greedy", "random"], games=4, seed=5)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    try:
+        on_ray = play_match(SHORT2, ["greedy", "random"], games=4, seed=5, backend="ray")
+    finally:
+        ray.shutdown()
+    assert on_ray == local
+
+
+def test_tournament_plays_every_pair_and_rates_the_bots() -> None:
+    progress: list[tuple[int, int]] = []
+    t = play_tournament(SHORT2, ["greedy", "random", _random_bot], games=2, seed=1,
+                        progress=lambda done, total: progress.append((done, total)))
+    assert [m.bots for m in t.matches] == [("greedy", "random"), ("greedy", "_random_bot"), ("random", "_random_bot")]
+    assert progress[-1] == (6, 6)
+    wins = {m.bots: tuple(r.wins for r in m.summary()) for m in t.matches}
+    expected = bradley_terry(list(t.bots), wins)
+    assert t.ratings == tuple(expected[b] for b in t.bots)
+    assert sum(t.ratings) == pytest.approx(0.0, abs=1e-6)
+    assert t.to_csv().splitlines()[0] == "bot,rating,games,wins,win_rate"
+
+
+def test_cli_match_prints_a_table_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--rules", "classic-2", "--bots", "greedy,random", "--games", "2", "--target", "300"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:3] == ["bot", "seat", "games"] and table[1].split()[:3] == ["greedy", "all", "2"]
+    main(["match", "--rules", "classic-2", "--games", "2", "--target", "300", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["bots"] == ["greedy", "random"]
+    main(["match", "--rules", "classic-2", "--games", "2", "--target", "300", "--format", "csv"])
+    assert capsys.readouterr().out.startswith("bot,seat,games")
+    with pytest.raises(SystemExit):
+        main(["match", "--bots", "greedy,chess"])
+
+
+def test_match_game_equality_ignores_timings() -> None:
+    game = play_game(SHORT2, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0)
+    assert attrs.evolve(game, seat_seconds=(9.0, 9.0)) == game
+    assert isinstance(MatchResult(SHORT2, ("a", "b"), 0, (game,)).games[0], MatchGame)
