@@ -33,7 +33,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         ),
         epilog="Example: kanasta match --rules classic --bots search,greedy --games 400 --jobs 2",
     )
-    match.add_argument("--rules", choices=list(PRESET_NAMES), default="classic", help="the rules preset (default: classic)")
+    match.add_argument(
+        "--rules", choices=list(PRESET_NAMES), default="classic", help="the rules preset (default: classic)"
+    )
     match.add_argument(
         "--bots",
         default="greedy,random",

@@ -181,7 +181,8 @@ class MatchGame:
         >>> from kanasta.match import BotSpec, play_game
         >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
         >>> sorted(play_game(rules, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0).to_dict())
-        ['deal', 'hands', 'index', 'lineup', 'moves', 'rotation', 'scores', 'seat_moves', 'seat_seconds', 'seed', 'winner']
+        ['deal', 'hands', 'index', 'lineup', 'moves', 'rotation', 'scores', 'seat_moves',
+         'seat_seconds', 'seed', 'winner']
         """
         return attrs.asdict(self)
 
@@ -335,7 +336,8 @@ def _check(rules: Rules, names: Sequence[str], games: int, seed: int, jobs: int,
         raise ConfigError("bots", f"a match needs one bot per team ({rules.teams}), not {len(names)}")
     if games < 1 or games % rules.teams:
         raise ConfigError(
-            "games", f"must be a positive multiple of {rules.teams} (each deal is played {rules.teams} times), not {games}"
+            "games",
+            f"must be a positive multiple of {rules.teams} (each deal is played {rules.teams} times), not {games}",
         )
     if not 0 <= seed < _rng.SEED_LIMIT:
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
@@ -451,7 +453,10 @@ class MatchResult:
             ))
         widths = [max(len(row[c]) for row in lines) for c in range(len(head))]
         return "\n".join(
-            "  ".join(cell.ljust(w) if c == 0 else cell.rjust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True)))
+            "  ".join(
+                cell.ljust(w) if c == 0 else cell.rjust(w)
+                for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
             for row in lines
         )
 
