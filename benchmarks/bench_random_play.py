@@ -1,7 +1,7 @@
-"""Random-play speed benchmark for kanasta (the speed bar of DESIGN.md section 4).
+"""Random-play speed benchmark for kanasta (the project's speed bar, docs/performance.rst).
 
 For each rules preset it plays N whole games with seeded random legal moves, the loop of
-DESIGN.md section 1, and reports:
+the README's quick start, and reports:
 
 - decisions/s and complete hands/s for the plain loop
   (``legal_actions()`` + ``rng.choice`` + ``apply()``, nothing else timed inside it);
@@ -45,7 +45,7 @@ DEFAULT_GAMES: dict[str, int] = {"classic": 20, "classic-3": 20, "classic-2": 20
 
 PHASES = (kanasta.Phase.DRAW, kanasta.Phase.PLAY, kanasta.Phase.ANSWER)
 
-# The bar of DESIGN.md section 4, printed next to the figures for comparison.
+# The project's speed bar, printed next to the figures for comparison.
 BAR_DECISIONS_PER_S = 40_000
 BAR_HANDS_PER_S = 200
 BAR_MEDIAN_US = 50.0
@@ -491,10 +491,10 @@ def render(summaries: Sequence[PresetSummary]) -> str:
 
 
 def bar_lines(summaries: Sequence[PresetSummary]) -> list[str]:
-    """How each preset compares with the DESIGN.md section 4 bar, measured on this machine."""
+    """How each preset compares with the project's speed bar, measured on this machine."""
     out = [
         (
-            f"DESIGN.md section 4 bar: {BAR_DECISIONS_PER_S:,} decisions/s, {BAR_HANDS_PER_S} hands/s, "
+            f"project speed bar: {BAR_DECISIONS_PER_S:,} decisions/s, {BAR_HANDS_PER_S} hands/s, "
             f"legal_actions() and apply() medians under {BAR_MEDIAN_US:.0f} us (this machine, this run):"
         )
     ]

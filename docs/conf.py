@@ -35,7 +35,7 @@ html_title = f"kanasta {release}"
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 
 # --------------------------------------------------------------------------
 # Each public class and function is documented once, under the name users
@@ -62,6 +62,47 @@ def _skip_reexported(app: Any, what: str, name: str, obj: Any, skip: bool, optio
     return None
 
 
+# --------------------------------------------------------------------------
+# The build is nitpicky (``-n``): every cross-reference must resolve.  Names
+# outside this project cannot (the build has no network for intersphinx), so
+# they are listed here; everything of kanasta's must resolve.
+nitpick_ignore_regex = [
+    ("py:.*", r"(fractions|collections\.abc|enum|json|random|typing|typing_extensions|attrs|attr)(\..*)?"),
+    ("py:.*", r"hypothesis(\..*)?"),
+    ("py:.*", r"(Fraction|Sequence|Iterable|Iterator|Mapping|Callable|IntEnum|Enum)"),
+    # the history's private link type, named in State's signature
+    ("py:class", r"kanasta\..*LogNode"),
+]
+
+
+def _resolve_short_name(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Let docstrings say ``State.apply`` or, inside a class, ``meld``: try ``kanasta.``-qualified names.
+
+    Public objects are documented under the names users import (``kanasta.State``), while a
+    module's docstring naturally writes ``State.to_dict`` and a class's ``:attr:`meld```.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip("~.")
+    candidates = []
+    if not target.startswith("kanasta."):
+        candidates.append(f"kanasta.{target}")
+        cls = node.get("py:class")
+        if cls and "." not in target:
+            candidates.append(f"kanasta.{cls.split('.')[-1]}.{target}")
+    domain = env.get_domain("py")
+    if not target.startswith("kanasta."):
+        # module-level data of a submodule, named from a docstring shown under ``kanasta``
+        candidates += [f"{module}.{target}" for module in sorted(domain.modules) if module.startswith("kanasta.")]
+    for candidate in candidates:
+        for role in (node["reftype"], "obj"):
+            found = domain.resolve_xref(env, node["refdoc"], app.builder, role, candidate, node, contnode)
+            if found is not None:
+                return found
+    return None
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _note_module)
     app.connect("autodoc-skip-member", _skip_reexported)
+    app.connect("missing-reference", _resolve_short_name)

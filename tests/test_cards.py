@@ -1,6 +1,6 @@
 """Cards, the deck and the card notation (RULES G-DECK-1, G-DECK-2, G-WILD-1, E-5).
 
-Expected values are written out here from RULES.md, not read back from the code:
+Expected values are written out here from the rules (docs/rules.rst), not read back from the code:
 the ranks A 2 3 4 5 6 7 8 9 10 J Q K, the suits clubs, diamonds, hearts, spades
 (G-DECK-2), two packs plus four jokers (G-DECK-1), jokers and 2s wild (G-WILD-1).
 """

@@ -1,4 +1,4 @@
-"""The published Classic Canasta examples of EXAMPLES.md (items 1-7), replayed on positions.
+"""The published Classic Canasta worked examples 1-7 (rules page), replayed on positions.
 
 Each test names the item, its source and the RULES IDs in its docstring; the expected numbers
 are the published ones (with the arithmetic written out), not the engine's output.
@@ -16,7 +16,7 @@ CLASSIC = Rules.classic()
 CANASTA = "KH KS KD KC KH KS KD"
 
 
-# ---------------------------------------------------------------- EXAMPLES 1
+# ---------------------------------------------------------------- worked example 1
 
 
 # Two loose cards (9S 8D) so that the melds leave the player something to keep and discard.
@@ -25,7 +25,7 @@ ACES = "6C 6D 6H AC AD AH 2C 9S 8D"
 
 
 def test_examples_1_c_open_2_two_melds_short_of_90() -> None:
-    """EXAMPLES 1 (Wikipedia, "Canasta", original rules, initial melds; C-OPEN-1, C-OPEN-2).
+    """Worked example 1 (Wikipedia, "Canasta", original rules, initial melds; C-OPEN-1, C-OPEN-2).
 
     A team with 1,600 needs 90: 6-6-6 and K-K-K-2 count 15 + 50 = 65, not enough.
     """
@@ -38,7 +38,7 @@ def test_examples_1_c_open_2_two_melds_short_of_90() -> None:
 
 
 def test_examples_1_c_open_2_two_melds_reach_90() -> None:
-    """EXAMPLES 1 (Wikipedia, "Canasta", original rules; C-OPEN-1, C-OPEN-2).
+    """Worked example 1 (Wikipedia, "Canasta", original rules; C-OPEN-1, C-OPEN-2).
 
     6-6-6 and A-A-A-2 count 15 + 80 = 95: enough for 90.  The team is down the moment the
     second meld brings the count to 95.
@@ -53,7 +53,7 @@ def test_examples_1_c_open_2_two_melds_reach_90() -> None:
 
 @pytest.mark.parametrize(("score", "kings_ok", "aces_ok"), [(1400, True, True), (3000, False, False)])
 def test_examples_1_c_open_1_other_bands(score: int, kings_ok: bool, aces_ok: bool) -> None:
-    """EXAMPLES 1 (Wikipedia; C-OPEN-1): below 1,500 (minimum 50) both are enough (65, 95);
+    """Worked example 1 (Wikipedia; C-OPEN-1): below 1,500 (minimum 50) both are enough (65, 95);
     at 3,000 or more (minimum 120) neither is."""
     for hand, first, second, ok in (
         (KINGS, "meld 6C 6D 6H", "meld KC KD KH 2C", kings_ok),
@@ -68,11 +68,11 @@ def test_examples_1_c_open_1_other_bands(score: int, kings_ok: bool, aces_ok: bo
             refused(s, second, "E-2")
 
 
-# ---------------------------------------------------------------- EXAMPLES 2
+# ---------------------------------------------------------------- worked example 2
 
 
 def test_examples_2_c_pile_5_only_the_top_card_counts_minimum_50() -> None:
-    """EXAMPLES 2 (Pagat, Classic Canasta; C-OPEN-3, C-PILE-5).
+    """Worked example 2 (Pagat, Classic Canasta; C-OPEN-3, C-PILE-5).
 
     The pile has a K on top and, buried in it, another K and a Q.  The player holds K K Q Q 2
     (and two loose cards); the team needs 50.  Taking the pile with K K (K-K-K = 30) and laying
@@ -91,7 +91,7 @@ def test_examples_2_c_pile_5_only_the_top_card_counts_minimum_50() -> None:
 
 
 def test_examples_2_c_pile_5_only_the_top_card_counts_minimum_90() -> None:
-    """EXAMPLES 2 (Pagat, Classic Canasta; C-OPEN-3, C-PILE-5).
+    """Worked example 2 (Pagat, Classic Canasta; C-OPEN-3, C-PILE-5).
 
     With a minimum of 90 the take is illegal, even though the buried K and Q would bring the
     cards laid down to 30 + 40 + 10 + 10 = 90.
@@ -101,11 +101,11 @@ def test_examples_2_c_pile_5_only_the_top_card_counts_minimum_90() -> None:
     assert s.legal_actions() == (kanasta.Draw(),)
 
 
-# ---------------------------------------------------------------- EXAMPLES 3
+# ---------------------------------------------------------------- worked example 3
 
 
 def test_examples_3_c_meld_4_natural_canasta_of_kings_is_worth_570() -> None:
-    """EXAMPLES 3 (Pagat; C-MELD-4, C-SCORE-1): a natural canasta of seven kings is worth 500
+    """Worked example 3 (Pagat; C-MELD-4, C-SCORE-1): a natural canasta of seven kings is worth 500
     for the canasta and 70 for the kings: 570."""
     s = after_draw("QC QD QH 9S", melds=[[CANASTA], []])
     s = act(s, "meld QC QD QH", "discard 9S")
@@ -118,11 +118,11 @@ def test_examples_3_c_meld_4_natural_canasta_of_kings_is_worth_570() -> None:
     assert team.total == 685
 
 
-# ---------------------------------------------------------------- EXAMPLES 4
+# ---------------------------------------------------------------- worked example 4
 
 
 def test_examples_4_c_score_1_cards_left_in_both_hands() -> None:
-    """EXAMPLES 4 (canastapedia, Classic scoring; C-SCORE-1): two 4s in one partner's hand and
+    """Worked example 4 (canastapedia, Classic scoring; C-SCORE-1): two 4s in one partner's hand and
     a 5 and a K in the other's cost the team 5 + 5 + 5 + 10 = 25."""
     s = position(
         hands=["QC QD QH 9S", "4C 4D", "6S 6S 6D", "5H KS"],
@@ -135,11 +135,11 @@ def test_examples_4_c_score_1_cards_left_in_both_hands() -> None:
     assert t1.total == -25  # no melds, no red 3s
 
 
-# ---------------------------------------------------------------- EXAMPLES 5
+# ---------------------------------------------------------------- worked example 5
 
 
 def test_examples_5_c_score_2_four_red_threes_without_a_meld() -> None:
-    """EXAMPLES 5 (Encyclopaedia Britannica, Canasta; C-SCORE-2): a team holding all four red
+    """Worked example 5 (Encyclopaedia Britannica, Canasta; C-SCORE-2): a team holding all four red
     3s that has made no meld scores -800 for them."""
     s = after_draw("QC QD QH 9S", melds=[[CANASTA], []], red_threes=["", "3H 3H 3D 3D"])
     s = act(s, "meld QC QD QH", "discard 9S")
@@ -149,12 +149,12 @@ def test_examples_5_c_score_2_four_red_threes_without_a_meld() -> None:
     assert t1.total == -830
 
 
-# ---------------------------------------------------------------- EXAMPLES 6
+# ---------------------------------------------------------------- worked example 6
 
 
 @pytest.mark.parametrize(("score", "legal"), [(1495, True), (1525, False)])
 def test_examples_6_c_open_1_score_bands(score: int, legal: bool) -> None:
-    """EXAMPLES 6 (Card Games For Dummies, Canasta; C-OPEN-1): 1,495 points needs 50 in the
+    """Worked example 6 (Card Games For Dummies, Canasta; C-OPEN-1): 1,495 points needs 50 in the
     next hand, 1,525 needs 90 ("better off having 1,495 than 1,525").  K K K 2 counts
     10 + 10 + 10 + 20 = 50."""
     assert CLASSIC.opening_minimum(score) == (50 if legal else 90)
@@ -166,11 +166,11 @@ def test_examples_6_c_open_1_score_bands(score: int, legal: bool) -> None:
         refused(s, "meld KC KD KH 2C", "E-2")
 
 
-# ---------------------------------------------------------------- EXAMPLES 7
+# ---------------------------------------------------------------- worked example 7
 
 
 def test_examples_7_c_val_1_a_two_in_a_meld_of_kings_counts_20() -> None:
-    """EXAMPLES 7 (Hoyle's rules in a Canasta program's help; C-VAL-1): a 2 in a meld of kings
+    """Worked example 7 (Hoyle's rules in a Canasta program's help; C-VAL-1): a 2 in a meld of kings
     counts 20, not 10."""
     s = after_draw("KC KD KH 2C 9S 8D")
     s = offered(s, "meld KC KD KH 2C")

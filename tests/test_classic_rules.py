@@ -1,8 +1,8 @@
-"""Rule tests for Classic Canasta: RULES.md Parts G, C, C2 and E (issue 3).
+"""Rule tests for Classic Canasta: Parts G, C, C2 and E of the rules (issue 3).
 
 Every test names the rule ID it checks.  Positions are written by hand with
 ``State.from_dict`` (see tests/_classic_positions.py); expected values are
-worked out from RULES.md by hand, with the arithmetic in a comment, never
+worked out from the rules by hand, with the arithmetic in a comment, never
 copied from the engine.  Filler hands (seats not under test) are
 ``4S 4S 4D`` (seat 1), ``5S 5S 5D`` (seat 2) and ``6S 6S 6D`` (seat 3): 15
 points each (C-VAL-1: 7 to 4 are worth 5).
@@ -706,7 +706,7 @@ def test_c_open_2_a_partner_cannot_pool_counts_across_turns() -> None:
 
 
 def test_c_open_3_only_the_top_card_of_the_pile_counts() -> None:
-    # Pile 5C QS KD, KD on top (EXAMPLES 2 in test_classic_examples.py is the published case).
+    # Pile 5C QS KD, KD on top (worked example 2 in test_classic_examples.py is the published case).
     # Team at 0 needs 50. Take KD with KC KS: 3 x 10 = 30; the pile's 5C and QS wait aside.
     s = position("KC KS QC QD 2C 6D 9S", pile="5C QS KD")
     s = offered(s, "take KC KS")
@@ -1320,7 +1320,7 @@ def test_c_game_1_target_score_5000_and_the_option() -> None:
     # 4400 + 685 = 5085 wins at the default target 5000 ...
     s = act(going_out_for_685([4400, 1000]), "meld QC QD QH", "discard 9S")
     assert s.is_game_over and s.winner == 0
-    # ... and not at 7500 (seed 003's option): another hand is dealt.
+    # ... and not at 7500 (a house-rules option): another hand is dealt.
     s = act(going_out_for_685([4400, 1000], target_score=7500), "meld QC QD QH", "discard 9S")
     assert not s.is_game_over and s.scores == (5085, 1120) and s.hand_number == 2
     # 7000 + 685 = 7685 >= 7500 wins there.

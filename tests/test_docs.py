@@ -1,6 +1,7 @@
 """Tests of the documentation pages: their examples run, the rule options
-table matches the presets field by field, and the rules page covers every
-rule ID of RULES.md with the presets' option values."""
+table matches the presets field by field, and the rules page — the rules text
+users read — gives every rule ID its rule and what the library does, with the
+presets' option values, and every ID is named by a test."""
 
 from __future__ import annotations
 
@@ -48,47 +49,83 @@ def test_options_table_lists_every_rules_field_with_the_preset_values() -> None:
         assert kanasta_cell.startswith(f"``{kanasta_[name]!r}``"), (name, kanasta_cell)
 
 
-def test_options_table_cites_existing_rule_ids() -> None:
-    text = (DOCS / "options.rst").read_text(encoding="utf-8")
-    ids = set(re.findall(r"\b([GKCE]-[A-Z]+-\d+|C2-\d+)\b", text))
-    assert len(ids) > 30
-    rules_md = Path(__file__).resolve().parent.parent.parent / "shared" / "RULES.md"
-    if not rules_md.exists():
-        pytest.skip("shared/RULES.md is not beside the project")
-    known = set(re.findall(r"\*\*([GKCE]-[A-Z]+-\d+|C2-\d+)\*\*", rules_md.read_text(encoding="utf-8")))
-    assert ids <= known, sorted(ids - known)
-
-
-RULES_MD = Path(__file__).resolve().parent.parent.parent / "shared" / "RULES.md"
-_RULE_ID = r"(?:[GKC]-[A-Z]+-\d+|C2-\d+|E-\d+)"
-
-
-def _rules_md_ids() -> list[str]:
-    """The IDs of RULES.md, each defined by a list item ``- **ID** ...`` (or ``- **E-1 Title.**``)."""
-    if not RULES_MD.exists():
-        pytest.skip("shared/RULES.md is not beside the project")
-    text = RULES_MD.read_text(encoding="utf-8")
-    ids = re.findall(rf"^- \*\*({_RULE_ID})\b", text, re.MULTILINE)
-    assert len(ids) >= 70, "the RULES.md format changed: update the pattern"
-    return ids
+_RULE_ID = r"(?:[GKC]-[A-Z]{2,}-\d+|C2-\d+|E-\d+)"
+_PARTS = ("G", "K", "C", "C2", "E")
 
 
 def _rules_page() -> str:
     return (DOCS / "rules.rst").read_text(encoding="utf-8")
 
 
-def test_rules_page_has_an_entry_for_every_rule_id() -> None:
-    entries = re.findall(rf"^({_RULE_ID}) — ", _rules_page(), re.MULTILINE)
-    ids = _rules_md_ids()
-    assert [i for i in ids if i not in entries] == []
-    assert len(entries) == len(set(entries)), "an ID has two entries"
-    assert entries == ids, "entries are in RULES.md order"
+def _rule_ids() -> list[str]:
+    """The IDs the rules page defines, each by an entry ``ID — title``, in page order."""
+    ids = re.findall(rf"^({_RULE_ID}) — ", _rules_page(), re.MULTILINE)
+    assert len(ids) >= 70, "the rules page's entry format changed: update the pattern"
+    return ids
+
+
+def _entries() -> dict[str, str]:
+    """Each rule ID's entry on the rules page: its indented body up to the next unindented line."""
+    entries: dict[str, str] = {}
+    for match in re.finditer(rf"^({_RULE_ID}) — .*\n((?:(?: {{3}}.*)?\n)+)", _rules_page(), re.MULTILINE):
+        entries[match.group(1)] = match.group(2)
+    return entries
+
+
+def test_rules_page_defines_each_rule_once_part_by_part() -> None:
+    ids = _rule_ids()
+    assert len(ids) == len(set(ids)), "an ID has two entries"
+    parts = [_PARTS.index(rule.split("-")[0]) for rule in ids]
+    assert parts == sorted(parts), "entries go Part G, K, C, C2, E"
+    assert set(parts) == set(range(len(_PARTS)))
+
+
+def test_every_rule_entry_states_the_rule_and_what_the_library_does() -> None:
+    entries = _entries()
+    assert list(entries) == _rule_ids()
+    for rule, body in entries.items():
+        assert body.lstrip().startswith("**Rule.** "), rule
+        assert "**In the library.** " in body, rule
+        stated = body.split("**In the library.**")[0]
+        assert len(stated.split()) >= 5, (rule, "the rule text is missing or cut short")
+
+
+def test_every_rule_id_is_named_by_a_test() -> None:
+    """Each rule on the rules page has at least one test naming it (``C-OUT-1`` or ``c_out_1``)."""
+    here = Path(__file__).resolve().parent
+    text = "\n".join(p.read_text(encoding="utf-8") for p in here.glob("*.py") if p.name != "test_docs.py")
+    missing = [
+        rule for rule in _rule_ids()
+        if not re.search(rf"\b{re.escape(rule)}\b", text) and rule.lower().replace("-", "_") not in text
+    ]
+    assert missing == []
+
+
+def test_options_table_cites_existing_rule_ids() -> None:
+    text = (DOCS / "options.rst").read_text(encoding="utf-8")
+    ids = set(re.findall(rf"\b({_RULE_ID})\b", text))
+    assert len(ids) > 30
+    assert ids <= set(_rule_ids()), sorted(ids - set(_rule_ids()))
 
 
 def test_rules_page_cites_only_existing_rule_ids() -> None:
     cited = set(re.findall(rf"\b({_RULE_ID})\b", _rules_page()))
-    known = set(_rules_md_ids())
-    assert cited - known == set()
+    assert cited - set(_rule_ids()) == set()
+
+
+def test_docs_and_sources_do_not_point_outside_the_repository() -> None:
+    """The repository stands alone: no page, module, test or benchmark cites our working files."""
+    root = DOCS.parent
+    files = [root / "README.md", *DOCS.glob("*.rst")]
+    for folder in ("src", "tests", "benchmarks", "examples"):
+        files += [p for p in (root / folder).rglob("*.py") if ".venv" not in p.parts]
+    pattern = re.compile(r"RULES\.md|DESIGN\.md|EXAMPLES\.md|EXAMPLES \d|seeds/|seed 00\d")
+    offenders = [
+        f"{p.relative_to(root)}:{n}"
+        for p in files if p.name != "test_docs.py"
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)
+    ]
+    assert offenders == []
 
 
 def test_rules_page_gives_the_presets_option_values() -> None:
@@ -120,3 +157,13 @@ def test_page_code_blocks_run(page: str) -> None:
         for name, value in list(namespace.items()):
             if name.startswith("test_") and callable(value):
                 value()
+
+
+def test_api_page_documents_every_public_name_by_concept() -> None:
+    """Every name ``kanasta`` exports has its own entry in a concept section of the API page."""
+    text = (DOCS / "api.rst").read_text(encoding="utf-8")
+    concepts = text.split(".. _api-modules:")[0]
+    documented = set(re.findall(r"^\.\. auto(?:class|function|data|exception):: kanasta\.(?:\w+\.)?(\w+)$",
+                                concepts, re.MULTILINE))
+    assert sorted(set(kanasta.__all__) - documented) == []
+    assert sorted(documented - set(kanasta.__all__)) == []

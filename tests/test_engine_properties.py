@@ -78,7 +78,7 @@ def test_e1_e2_conservation_random_play(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_whole_games_end_with_a_winner(name: str) -> None:
-    """G-GAME-1: the random loop of DESIGN.md plays a whole game; the winner leads alone at or above the target."""
+    """G-GAME-1: the README's random loop plays a whole game; the winner leads alone at or above the target."""
     state = play_checked(PRESETS[name], seed=7, max_moves=100_000, apply_all=False)
     assert state.is_game_over
     assert state.winner is not None

@@ -1,7 +1,7 @@
 """Engine bugs found by the reliability harness (issue 6), kept as regression tests.
 
 Each test gives the position as a hand-written document, the move, what
-RULES.md says should happen, and checks the engine does it.
+the rules say should happen, and checks the engine does it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Published Kanasta worked examples (EXAMPLES.md items 8-11), replayed on hand-built positions.
+"""Published Kanasta worked examples 8-11 (rules page), replayed on hand-built positions.
 
-The Turkish write-ups score in tens; RULES.md divides by ten (K-VAL-1), so "20" there is
+The Turkish write-ups score in tens; the rules divide by ten (K-VAL-1), so "20" there is
 2 here.  Each test names the item, its source and the RULES IDs, and works the numbers out
 by hand in a comment.
 """
@@ -53,11 +53,11 @@ def meld(text: str) -> Meld:
     return Meld.from_cards(parse_cards(text), K)
 
 
-# ----------------------------------------------------------------- EXAMPLES 8
+# ----------------------------------------------------------------- worked example 8
 
 
 def test_examples_8_meld_values_turkish_write_up_k_val_1() -> None:
-    """EXAMPLES.md 8 (a Turkish Kanasta write-up, 2010; K-VAL-1).
+    """Worked example 8 (a Turkish Kanasta write-up, 2010; K-VAL-1).
 
     7-7 with a wild 2: 5 + 5 + 10 = 20, i.e. 2.  A-A with a wild 2: 15 + 15 + 10 = 40,
     i.e. 4.  The run 4-5-6-(2 as 7)-8: 5 + 5 + 5 + 10 + 10 = 35, i.e. 3½.
@@ -87,11 +87,11 @@ def test_examples_8_meld_values_turkish_write_up_k_val_1() -> None:
     assert t0.raw_total == 56 and t0.total == 56
 
 
-# ----------------------------------------------------------------- EXAMPLES 9
+# ----------------------------------------------------------------- worked example 9
 
 
 def test_examples_9_a_two_in_its_place_turkish_write_up_k_meld_6_k_val_1() -> None:
-    """EXAMPLES.md 9 (same write-up; K-MELD-6, K-VAL-1): a 2 in its own place in a run of
+    """Worked example 9 (same write-up; K-MELD-6, K-VAL-1): a 2 in its own place in a run of
     its suit counts 5, i.e. ½, and is not the meld's wild."""
     run = meld("AH 2H 3H")
     assert run.wild_index is None and run.wild_count == 0 and run.is_natural_two(1)
@@ -106,11 +106,11 @@ def test_examples_9_a_two_in_its_place_turkish_write_up_k_meld_6_k_val_1() -> No
     assert t0.meld_points == 11
 
 
-# ---------------------------------------------------------------- EXAMPLES 10
+# ---------------------------------------------------------------- worked example 10
 
 
 def test_examples_10_trump_doubling_zoo_gr_biriba_k_trump_2_k_bonus_1() -> None:
-    """EXAMPLES.md 10 (zoo.gr Biriba scoring help; K-TRUMP-2, K-BONUS-1): with clubs as
+    """Worked example 10 (zoo.gr Biriba scoring help; K-TRUMP-2, K-BONUS-1): with clubs as
     trump a clean run of clubs earns 400 instead of 200, i.e. 40 instead of 20."""
     clubs = "3C 4C 5C 6C 7C 8C 9C"
     trumped = going_out([KINGS, clubs], [], trump="KC").teams[0].canastas[1]
@@ -119,11 +119,11 @@ def test_examples_10_trump_doubling_zoo_gr_biriba_k_trump_2_k_bonus_1() -> None:
     assert (plain.kind, plain.base, plain.trump_doubled, plain.bonus) == ("clean", 20, False, 20)
 
 
-# ---------------------------------------------------------------- EXAMPLES 11
+# ---------------------------------------------------------------- worked example 11
 
 
 def test_examples_11_packets_turkish_write_up_k_out_2() -> None:
-    """EXAMPLES.md 11 (same Turkish write-up; K-OUT-2): each fi taken is worth 100, i.e. 10."""
+    """Worked example 11 (same Turkish write-up; K-OUT-2): each fi taken is worth 100, i.e. 10."""
     result = going_out([KINGS], [], packets_taken=(2, 0))
     assert [(t.packets, t.packet_points) for t in result.teams] == [(2, 20), (0, 0)]
     result = going_out([KINGS], [], packets_taken=(1, 1))

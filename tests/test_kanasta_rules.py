@@ -1,9 +1,9 @@
-"""Rule tests for Kanasta (RULES.md Part K, with E-1/E-2/E-3 at the edges).
+"""Rule tests for Kanasta (Part K of the rules, with E-1/E-2/E-3 at the edges).
 
 Every test is built on an exact, hand-written position (``State.from_dict``) or on a
 seeded deal, and asserts on ``legal_actions()``, ``apply()``, ``explain()``,
 ``IllegalActionError.rule``, the events and the ``hand_results[-1]`` breakdown.  Every
-expected number is worked out by hand from RULES.md, with the arithmetic in a comment:
+expected number is worked out by hand from the rules, with the arithmetic in a comment:
 
     K-VAL-1    3-7 ½ · 8-K 1 · A 1½ · joker 1 · a 2 as wild 1 · a 2 in its natural place ½
                · a 2 left in hand 1

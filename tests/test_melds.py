@@ -1,7 +1,7 @@
 """Melds: sets and runs, wild cards, canasta kinds and meld values.
 
 Rules: K-MELD-1..8, K-VAL-1, C-MELD-1, C-MELD-2, C-MELD-4, C-THREE-1, C-THREE-2, C-VAL-1,
-G-WILD-1, G-MELD-2; worked examples EXAMPLES.md 1, 3, 7, 8, 9.  Every expected value is
+G-WILD-1, G-MELD-2; worked examples 1, 3, 7, 8, 9 (rules page).  Every expected value is
 computed by hand from those texts (Kanasta values in halves, K-VAL-1).
 """
 
@@ -497,12 +497,12 @@ def test_c_meld_4_g_meld_2_classic_kinds(text: str, kind: str | None) -> None:
 @pytest.mark.parametrize(
     "text, value, source",
     [
-        ("7H 7D 2C", Fraction(2), "EXAMPLES 8: 7-7 with a wild 2 = 2"),
-        ("AH AD 2C", Fraction(4), "EXAMPLES 8: A-A with a wild 2 = 4"),
-        ("4H 5H 6H 2S 8H", Fraction(7, 2), "EXAMPLES 8: 4-5-6-(2 as 7)-8 = 3 1/2"),
+        ("7H 7D 2C", Fraction(2), "worked example 8: 7-7 with a wild 2 = 2"),
+        ("AH AD 2C", Fraction(4), "worked example 8: A-A with a wild 2 = 4"),
+        ("4H 5H 6H 2S 8H", Fraction(7, 2), "worked example 8: 4-5-6-(2 as 7)-8 = 3 1/2"),
         ("4H 5H 6H 2H 8H", Fraction(7, 2), "K-MELD-6: the 2 of the suit out of place is the wild, 1"),
-        ("AH 2H 3H", Fraction(5, 2), "EXAMPLES 9: the 2 in its place counts 1/2: 1 1/2 + 1/2 + 1/2"),
-        ("2H 3H 4H", Fraction(3, 2), "EXAMPLES 9: 1/2 + 1/2 + 1/2"),
+        ("AH 2H 3H", Fraction(5, 2), "worked example 9: the 2 in its place counts 1/2: 1 1/2 + 1/2 + 1/2"),
+        ("2H 3H 4H", Fraction(3, 2), "worked example 9: 1/2 + 1/2 + 1/2"),
         ("AH 2D 3H", Fraction(3), "K-VAL-1: 2D is the wild (1): 1 1/2 + 1 + 1/2"),
         ("AH 2H 3H JK", Fraction(7, 2), "K-VAL-1: 1 1/2 + 1/2 + 1/2 + 1"),
         ("2H 2H 3H", Fraction(2), "K-VAL-1: wild 2 (1) + natural-place 2 (1/2) + 3 (1/2)"),
@@ -522,10 +522,10 @@ def test_k_val_1_kanasta_meld_values(text: str, value: Fraction, source: str) ->
 @pytest.mark.parametrize(
     "text, value, source",
     [
-        ("KH KD KS 2C", 50, "EXAMPLES 7: a 2 in a meld of kings counts 20: 10+10+10+20"),
-        ("6C 6D 6H", 15, "EXAMPLES 1: 6-6-6 = 15"),
-        ("AC AD AS 2C", 80, "EXAMPLES 1: A-A-A-2 = 80"),
-        ("KC KC KD KD KH KH KS", 70, "EXAMPLES 3: seven kings = 70"),
+        ("KH KD KS 2C", 50, "worked example 7: a 2 in a meld of kings counts 20: 10+10+10+20"),
+        ("6C 6D 6H", 15, "worked example 1: 6-6-6 = 15"),
+        ("AC AD AS 2C", 80, "worked example 1: A-A-A-2 = 80"),
+        ("KC KC KD KD KH KH KS", 70, "worked example 3: seven kings = 70"),
         ("7H 7D JK", 60, "C-VAL-1: joker 50"),
         ("4C 4D 4H 2S 2D JK", 105, "C-VAL-1: 15 + 20 + 20 + 50"),
         ("8C 8D 8H", 30, "C-VAL-1: 8 is 10"),
@@ -538,7 +538,7 @@ def test_c_val_1_classic_meld_values(text: str, value: int, source: str) -> None
 
 
 def test_examples_1_initial_meld_counts() -> None:
-    """EXAMPLES 1 (C-OPEN-1/2): 6-6-6 and K-K-K-2 = 65 < 90; 6-6-6 and A-A-A-2 = 95 >= 90."""
+    """Worked example 1 (C-OPEN-1/2): 6-6-6 and K-K-K-2 = 65 < 90; 6-6-6 and A-A-A-2 = 95 >= 90."""
     sixes, kings, aces = meld("6C 6D 6H", C), meld("KH KD KS 2C", C), meld("AC AD AS 2C", C)
     need = C.opening_minimum(1600)
     assert sixes.value(C) + kings.value(C) < need

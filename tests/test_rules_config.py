@@ -1,6 +1,6 @@
 """The rule configuration: presets, validation and serialization (E-5 and the option rules).
 
-Every preset value below is written out from the RULES.md text it cites, not read back
+Every preset value below is written out from the rule text it cites (docs/rules.rst), not read back
 from the code.  Card values are listed A, 2, 3, ..., K.
 """
 
@@ -290,7 +290,7 @@ def test_c_pile_classic_pile_options(players: int) -> None:
     r = Rules.classic(players)
     assert r.pile_take == "meld_top"  # C-PILE-1
     assert r.pile_freezing is True  # C-PILE-3
-    assert r.take_pile_before_down is True  # C-PILE-5: seed 003's ban is an option, default off
+    assert r.take_pile_before_down is True  # C-PILE-5: the house-rules ban is an option, default off
     assert r.single_card_pile_block is True  # C-PILE-6
     assert r.single_card_discard_block is False  # K-PILE-3 is Kanasta only
 
@@ -338,14 +338,14 @@ def test_c_open_1_c2_3_classic_opening_bands(players: int, score: int, minimum: 
 
 
 def test_c_open_1_examples_6_score_band_edges() -> None:
-    """EXAMPLES 6 (Card Games For Dummies): 1,495 needs 50, 1,525 needs 90."""
+    """Worked example 6 (Card Games For Dummies): 1,495 needs 50, 1,525 needs 90."""
     r = Rules.classic()
     assert r.opening_minimum(1495) == 50
     assert r.opening_minimum(1525) == 90
 
 
 def test_c_open_1_examples_1_band_of_1600_is_90() -> None:
-    """EXAMPLES 1: a team with 1,600 points needs 90; below 1,500 50; at 3,000 or more 120."""
+    """Worked example 1: a team with 1,600 points needs 90; below 1,500 50; at 3,000 or more 120."""
     r = Rules.classic()
     assert r.opening_minimum(1600) == 90
     assert r.opening_minimum(1499) == 50

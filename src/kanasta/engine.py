@@ -4,7 +4,7 @@
 :meth:`State.legal_actions`, :meth:`State.explain` and :meth:`State.apply`
 call.  Every check reads an option of :class:`~kanasta.Rules`; none asks which
 game is played.  A move is offered only when it is legal by the rules and the
-turn can still be finished after it (RULES E-1, E-2; see :mod:`kanasta._solver`).
+turn can still be finished after it (RULES E-1, E-2; see ``kanasta._solver``).
 
 >>> import kanasta
 >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=11)

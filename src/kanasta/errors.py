@@ -65,13 +65,14 @@ class ConfigError(KanastaError, ValueError):
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
+        #: The :class:`~kanasta.Rules` field (or ``+``-joined fields) that is wrong.
         self.field = field
 
 
 class IllegalActionError(KanastaError, ValueError):
     """An action that the rules do not allow in the state it was applied to.
 
-    :attr:`rule` is the RULES.md ID of the rule that refuses it.  The state
+    :attr:`rule` is the ID (on the docs' rules page) of the rule that refuses it.  The state
     the action was applied to is unchanged (states are immutable).
 
     >>> import kanasta
@@ -85,6 +86,7 @@ class IllegalActionError(KanastaError, ValueError):
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{message} [{rule}]")
+        #: The ID of the rule that refuses the action (``"C-OUT-1"``, ``"E-2"``, ...).
         self.rule = rule
 
 
@@ -103,6 +105,7 @@ class SerializationError(KanastaError, ValueError):
 
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path or '<document>'}: {message}")
+        #: Where the problem is, as a dotted path (``"hands.2"``; empty for the whole document).
         self.path = path
 
 

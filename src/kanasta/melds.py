@@ -208,7 +208,7 @@ class Meld:
         >>> import kanasta
         >>> from kanasta import Meld, parse_cards
         >>> k = kanasta.Rules.kanasta()
-        >>> str(Meld.from_cards(parse_cards("4H 5H 6H 2S 8H"), k).value(k))   # EXAMPLES 8: 3 1/2
+        >>> str(Meld.from_cards(parse_cards("4H 5H 6H 2S 8H"), k).value(k))   # worked example 8: 3 1/2
         '7/2'
         >>> int(Meld.from_cards(parse_cards("KH KD KS 2C"), kanasta.Rules.classic()).value(kanasta.Rules.classic()))
         50

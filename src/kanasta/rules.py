@@ -2,7 +2,7 @@
 
 :class:`Rules` is a frozen, hashable attrs class.  The presets
 :meth:`Rules.kanasta` and :meth:`Rules.classic` bundle the options of
-RULES.md Parts K, C and C2; :func:`attrs.evolve` makes variants, and every
+Parts K, C and C2 of the rules; :func:`attrs.evolve` makes variants, and every
 construction is validated (:class:`~kanasta.ConfigError` names the field).
 
 >>> import attrs, kanasta
@@ -122,7 +122,7 @@ def _is_half(x: Fraction) -> bool:
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """Every rule option of both games (RULES.md); use the presets and evolve.
+    """Every rule option of both games (see the rules page); use the presets and evolve.
 
     Point values are :class:`~fractions.Fraction` (Kanasta has half points,
     K-VAL-2); they may be given as ints, floats that are whole or half
@@ -223,7 +223,7 @@ class Rules:
     pile_take: PileTake = "meld_top"
     #: Pile freezing by wild cards and red 3s, and the upcard procedure of C-DEAL-2 (C-PILE-3).
     pile_freezing: bool = True
-    #: A team that is not down may take the pile (C-PILE-5); seed 003 forbids it.
+    #: A team that is not down may take the pile (C-PILE-5); a house-rules text forbids it.
     take_pile_before_down: bool = True
     #: A player holding one card cannot take a one-card pile (C-PILE-6, K-PILE-2).
     single_card_pile_block: bool = True
@@ -238,7 +238,7 @@ class Rules:
     all_red_threes_bonus: int = 800
     #: Black 3s block the pile and cannot be melded in play (C-THREE-2, C-THREE-3).
     black_threes: bool = True
-    #: A player going out may meld three or four black 3s (C-THREE-2; seed 003 forbids it).
+    #: A player going out may meld three or four black 3s (C-THREE-2; a house-rules text forbids it).
     black_three_meld_going_out: bool = True
 
     #: A player may ask partner "may I go out?" (C-OUT-3).
@@ -254,7 +254,7 @@ class Rules:
     # ------------------------------------------------------------------ presets
     @classmethod
     def kanasta(cls) -> Rules:
-        """The Turkish Kanasta preset (RULES.md Part K).
+        """The Turkish Kanasta preset (Part K of the rules).
 
         >>> import kanasta
         >>> r = kanasta.Rules.kanasta()

@@ -13,7 +13,7 @@ re-adds from its breakdown.
 >>> r = score_hand(rules, hand_number=1, dealer=0, ended_by="going_out", went_out=0,
 ...                concealed=False, melds=((kings,), ()), hands=((), (), (), ()),
 ...                red_threes=((), ()), packets_taken=(0, 0), trump=None, scores_before=(0, 0))
->>> r.teams[0].meld_points, r.teams[0].canasta_points, r.teams[0].total   # EXAMPLES 3: 570 + 100
+>>> r.teams[0].meld_points, r.teams[0].canasta_points, r.teams[0].total   # worked example 3: 570 + 100
 (Fraction(70, 1), 500, 670)
 """
 
@@ -39,7 +39,7 @@ def canasta_score(rules: Rules, meld: Meld, index: int, trump: Card | None) -> C
     >>> from kanasta.scoring import canasta_score
     >>> k = kanasta.Rules.kanasta()
     >>> run = Meld.from_cards(parse_cards("3C 4C 5C 6C 7C 8C 9C"), k)
-    >>> canasta_score(k, run, 0, trump=parse_card("KC")).bonus   # EXAMPLES 10: clubs trump, 20 -> 40
+    >>> canasta_score(k, run, 0, trump=parse_card("KC")).bonus   # worked example 10: clubs trump, 20 -> 40
     40
     >>> canasta_score(k, run, 0, trump=parse_card("KH")).bonus
     20
@@ -85,7 +85,7 @@ def hand_penalty(rules: Rules, cards: Sequence[Card]) -> Fraction:
 
     >>> import kanasta
     >>> from kanasta.scoring import hand_penalty
-    >>> hand_penalty(kanasta.Rules.classic(), kanasta.parse_cards("4C 4D 5H KS"))  # EXAMPLES 4
+    >>> hand_penalty(kanasta.Rules.classic(), kanasta.parse_cards("4C 4D 5H KS"))  # worked example 4
     Fraction(25, 1)
     """
     return sum((rules.card_value(c) for c in cards), Fraction(0))
@@ -116,7 +116,7 @@ def score_hand(
     ...                went_out=None, concealed=False, melds=((), ()), hands=((), (), (), ()),
     ...                red_threes=(kanasta.parse_cards("3D 3D 3H 3H"), ()), packets_taken=(0, 0),
     ...                trump=None, scores_before=(0, 0))
-    >>> r.teams[0].red_three_points   # EXAMPLES 5: all four red 3s, no meld: -800
+    >>> r.teams[0].red_three_points   # worked example 5: all four red 3s, no meld: -800
     -800
     """
     teams = rules.teams

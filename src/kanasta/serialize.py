@@ -262,7 +262,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 def state_from_dict(data: object) -> State:
     """Read and check a position document (what :meth:`State.from_dict` calls).
 
-    Raises :class:`~kanasta.SerializationError` whose :attr:`path` points at
+    Raises :class:`~kanasta.SerializationError` whose :attr:`~kanasta.SerializationError.path` points at
     the problem, e.g. ``hands.2`` or ``melds.0.1``.  The checks, in order,
     are those of the documentation page *Positions, records and views*: each
     part of the document on its own and against the parts before it, then

@@ -54,6 +54,7 @@ from kanasta.state import (
 )
 
 __all__ = [
+    "SAMPLE_ATTEMPTS",
     "CardsDrawnHidden",
     "PacketTakenHidden",
     "PlayerView",
@@ -563,7 +564,7 @@ def sample_state(view: PlayerView, seed: int) -> State:
       In the answer phase (C-OUT-3) the asker's hand is dealt so that asking
       was legal and, for the answering seat, so that "no" is allowed exactly
       when the view says so; deals that fail are dealt again (up to
-      :data:`SAMPLE_ATTEMPTS` times, then :class:`~kanasta.SamplingError`).
+      :data:`~kanasta.view.SAMPLE_ATTEMPTS` times, then :class:`~kanasta.SamplingError`).
 
     The deal, and the state's own seed (which deals the later hands), come
     from ``seed`` (an int from 0 to 2**64 - 1) by the library's own
