@@ -1,0 +1,331 @@
+"""Observation encodings of a seat's view: a flat tensor and two strings.
+
+Everything here is computed from a :class:`~kanasta.PlayerView` (what one seat
+may see, RULES E-4), never from the full state, so an encoding cannot leak a
+hidden card.  Seats and teams are *relative* to the viewer: seat 0 of the
+encoding is the viewer, 1 the next player, ...; team 0 is the viewer's team.
+
+:func:`encode_view` gives the tensor as a tuple of floats (pure Python) and
+:func:`observation_array` as a NumPy ``float32`` array (needs NumPy: the
+``rl``, ``pettingzoo`` or ``openspiel`` extra).  Its length depends only on
+the number of players (:func:`observation_size`); :func:`layout` names the
+blocks.  A block "53 cards" holds one number per kind of card, in
+:attr:`Card.index <kanasta.Card.index>` order (``AC AD AH AS 2C ... KS JK``):
+how many of that card, or a one-hot flag.  The blocks, in order:
+
+* ``hand`` (53): the seat's own hand, counts;
+* ``pile`` (53): the discard pile's cards, counts (it is face up);
+* ``pile_top`` (53): the top card, one-hot (zeros when the pile is empty);
+* ``trump`` (53): the hand's trump card (K-TRUMP-1), one-hot;
+* ``aside`` (53): the rest of a pile taken before opening, waiting aside (C-PILE-5);
+* ``forbidden`` (53): the card that may not be discarded this turn (K-PILE-3);
+* ``melds_team_t`` (53 per team): the cards in each team's melds, counts;
+* ``own_melds`` (36 x 10): the viewer's team's melds by index (``@i``): present,
+  is a run, rank (a set's rank, a run's low position, divided by 14), size / 13,
+  wild cards, is a canasta, the run's suit one-hot (4);
+* ``teams`` (6 per team): melds / 10, canastas, red 3s, opened, packets taken,
+  score / 1000;
+* ``seats`` (3 per seat): hand size / 20, melded this hand, is the seat to move;
+* ``table`` (8): stock size / 100, pile size / 50, pile frozen, packets left,
+  cards in packets / 50, hand number / 10, the viewer is the dealer, game over;
+* ``phase`` (4): draw, play, answer, game over, one-hot;
+* ``turn`` (9): drew from the stock, drew the pile, laid cards, count / 100,
+  asked partner, answer yes, answer no, must go out, melded;
+* ``pending`` (100 + 100): the ids chosen so far in the current move
+  (:mod:`kanasta.rl.actions`), counts, then the last one, one-hot.
+
+>>> import kanasta
+>>> from kanasta.rl.observation import encode_view, observation_size, layout
+>>> state = kanasta.new_game(kanasta.Rules.classic(), seed=3)
+>>> view = state.view(state.current_player)
+>>> x = encode_view(view)
+>>> len(x) == observation_size(kanasta.Rules.classic()), sum(x[:53]) == len(view.hand)
+(True, True)
+>>> [(name, size) for name, _, size in layout(kanasta.Rules.classic())][:3]
+[('hand', 53), ('pile', 53), ('pile_top', 53)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from kanasta.actions import Action
+from kanasta.cards import Card, format_cards
+from kanasta.melds import MeldKind
+from kanasta.rl.actions import MAX_MELDS, NUM_ACTIONS, id_name
+from kanasta.rules import Rules
+from kanasta.state import Phase
+from kanasta.view import PlayerView, SeenStep
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "encode_view",
+    "history_lines",
+    "information_state_string",
+    "layout",
+    "observation_array",
+    "observation_size",
+    "observation_string",
+    "step_line",
+]
+
+CARD_KINDS: Final = 53
+MELD_FEATURES: Final = 10
+TEAM_FEATURES: Final = 6
+SEAT_FEATURES: Final = 3
+_PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.GAME_OVER)
+
+
+def layout(rules: Rules) -> tuple[tuple[str, int, int], ...]:
+    """The blocks of :func:`encode_view` for ``rules``: ``(name, offset, size)`` each, in order.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import layout
+    >>> [name for name, _, _ in layout(kanasta.Rules.classic(3))][6:9]
+    ['melds_team_0', 'melds_team_1', 'melds_team_2']
+    """
+    sizes: list[tuple[str, int]] = [
+        ("hand", CARD_KINDS),
+        ("pile", CARD_KINDS),
+        ("pile_top", CARD_KINDS),
+        ("trump", CARD_KINDS),
+        ("aside", CARD_KINDS),
+        ("forbidden", CARD_KINDS),
+    ]
+    sizes += [(f"melds_team_{t}", CARD_KINDS) for t in range(rules.teams)]
+    sizes += [
+        ("own_melds", MAX_MELDS * MELD_FEATURES),
+        ("teams", TEAM_FEATURES * rules.teams),
+        ("seats", SEAT_FEATURES * rules.players),
+        ("table", 8),
+        ("phase", len(_PHASES)),
+        ("turn", 9),
+        ("pending", 2 * NUM_ACTIONS),
+    ]
+    out = []
+    offset = 0
+    for name, size in sizes:
+        out.append((name, offset, size))
+        offset += size
+    return tuple(out)
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of :func:`encode_view`'s tensor under ``rules``.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import observation_size
+    >>> observation_size(kanasta.Rules.classic()), observation_size(kanasta.Rules.classic(3))
+    (1029, 1085)
+    """
+    _, offset, size = layout(rules)[-1]
+    return offset + size
+
+
+def _count(out: list[float], base: int, cards: Sequence[Card]) -> None:
+    for card in cards:
+        out[base + card.index] += 1.0
+
+
+def encode_view(view: PlayerView, pending: Sequence[int] = ()) -> tuple[float, ...]:
+    """The seat's view as a flat tuple of floats (see the module's documentation for the layout).
+
+    ``pending`` is the tuple of ids already chosen in the current move
+    (:class:`kanasta.rl.actions.Decisions`).
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import encode_view, layout
+    >>> view = kanasta.new_game(kanasta.Rules.kanasta(), seed=1).view(0)
+    >>> x = encode_view(view, pending=(0,))
+    >>> offsets = {name: offset for name, offset, _ in layout(view.rules)}
+    >>> x[offsets["trump"] + view.trump.index], x[offsets["pending"]]
+    (1.0, 1.0)
+    """
+    rules = view.rules
+    players, teams = rules.players, rules.teams
+    blocks = {name: offset for name, offset, _ in layout(rules)}
+    out = [0.0] * observation_size(rules)
+    me, my_team = view.seat, view.team
+
+    def seat_of(rel: int) -> int:
+        return (me + rel) % players
+
+    def team_of(rel: int) -> int:
+        return (my_team + rel) % teams
+
+    _count(out, blocks["hand"], view.hand)
+    _count(out, blocks["pile"], view.pile)
+    if view.pile:
+        out[blocks["pile_top"] + view.pile[-1].index] = 1.0
+    if view.trump is not None:
+        out[blocks["trump"] + view.trump.index] = 1.0
+    turn = view.turn
+    _count(out, blocks["aside"], turn.aside)
+    if turn.forbidden is not None:
+        out[blocks["forbidden"] + turn.forbidden.index] = 1.0
+    for rel in range(teams):
+        base = blocks[f"melds_team_{rel}"]
+        for meld in view.melds[team_of(rel)]:
+            _count(out, base, meld.cards)
+    base = blocks["own_melds"]
+    for i, meld in enumerate(view.melds[my_team][:MAX_MELDS]):
+        at = base + i * MELD_FEATURES
+        run = meld.kind is MeldKind.RUN
+        out[at] = 1.0
+        out[at + 1] = 1.0 if run else 0.0
+        out[at + 2] = (meld.low if run else int(meld.rank or 0)) / 14
+        out[at + 3] = meld.size / 13
+        out[at + 4] = float(meld.wild_count)
+        out[at + 5] = 1.0 if meld.is_canasta else 0.0
+        if run and meld.suit is not None:
+            out[at + 6 + int(meld.suit)] = 1.0
+    base = blocks["teams"]
+    for rel in range(teams):
+        t = team_of(rel)
+        at = base + rel * TEAM_FEATURES
+        out[at] = len(view.melds[t]) / 10
+        out[at + 1] = float(sum(1 for m in view.melds[t] if m.is_canasta))
+        out[at + 2] = float(len(view.red_threes[t]))
+        out[at + 3] = 1.0 if view.opened[t] else 0.0
+        out[at + 4] = float(view.packets_taken[t])
+        out[at + 5] = view.scores[t] / 1000
+    base = blocks["seats"]
+    for rel in range(players):
+        s = seat_of(rel)
+        at = base + rel * SEAT_FEATURES
+        out[at] = view.hand_sizes[s] / 20
+        out[at + 1] = 1.0 if view.melded_this_hand[s] else 0.0
+        out[at + 2] = 1.0 if view.current_player == s else 0.0
+    at = blocks["table"]
+    out[at] = view.stock_size / 100
+    out[at + 1] = len(view.pile) / 50
+    out[at + 2] = 1.0 if view.pile_frozen else 0.0
+    out[at + 3] = float(len(view.packet_sizes))
+    out[at + 4] = sum(view.packet_sizes) / 50
+    out[at + 5] = view.hand_number / 10
+    out[at + 6] = 1.0 if view.dealer == me else 0.0
+    out[at + 7] = 1.0 if view.is_game_over else 0.0
+    out[blocks["phase"] + _PHASES.index(view.phase)] = 1.0
+    at = blocks["turn"]
+    out[at] = 1.0 if turn.drew == "stock" else 0.0
+    out[at + 1] = 1.0 if turn.drew == "pile" else 0.0
+    out[at + 2] = 1.0 if turn.laid else 0.0
+    out[at + 3] = turn.count_halves / 200
+    out[at + 4] = 1.0 if turn.asked else 0.0
+    out[at + 5] = 1.0 if turn.answer is True else 0.0
+    out[at + 6] = 1.0 if turn.answer is False else 0.0
+    out[at + 7] = 1.0 if turn.must_go_out else 0.0
+    out[at + 8] = 1.0 if turn.melded else 0.0
+    base = blocks["pending"]
+    for i in pending:
+        out[base + i] += 1.0
+    if pending:
+        out[base + NUM_ACTIONS + pending[-1]] = 1.0
+    return tuple(out)
+
+
+def observation_array(view: PlayerView, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
+    """:func:`encode_view` as a NumPy ``float32`` array (NumPy must be installed).
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import observation_array
+    >>> a = observation_array(kanasta.new_game(kanasta.Rules.classic(2), seed=1).view(1))
+    >>> a.dtype.name, a.shape
+    ('float32', (1023,))
+    """
+    try:
+        import numpy
+    except ImportError as err:  # pragma: no cover - depends on the environment
+        raise ImportError("observation_array needs NumPy: pip install 'kanasta[rl]'") from err
+    return numpy.asarray(encode_view(view, pending), dtype=numpy.float32)
+
+
+def _melds_text(view: PlayerView, team: int) -> str:
+    return " ".join(f"@{i}[{format_cards(m.cards)}]" for i, m in enumerate(view.melds[team])) or "-"
+
+
+def observation_string(view: PlayerView, pending: Sequence[int] = ()) -> str:
+    """The seat's view now, as text: what :func:`encode_view` encodes (no history).
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import observation_string
+    >>> print(observation_string(kanasta.new_game(kanasta.Rules.classic(), seed=2).view(1)).splitlines()[0])
+    seat 1, hand 1, dealer 0, scores 0 0, phase draw, seat 1 to move
+    """
+    rules = view.rules
+    turn = view.turn
+    mover = f"seat {view.player} to move" if not view.is_game_over else f"winner team {view.winner}"
+    counts = (
+        f"hand sizes: {' '.join(map(str, view.hand_sizes))}; stock {view.stock_size}; "
+        f"packets {' '.join(map(str, view.packet_sizes)) or '-'}; "
+        f"trump {view.trump if view.trump is not None else '-'}"
+    )
+    lines = [
+        (f"seat {view.seat}, hand {view.hand_number}, dealer {view.dealer}, "
+        f"scores {' '.join(map(str, view.scores))}, phase {view.phase.value}, {mover}"),
+        f"hand: {format_cards(view.hand) or '-'}",
+        counts,
+        f"pile{' (frozen)' if view.pile_frozen else ''}: {format_cards(view.pile) or '-'}",
+    ]
+    for t in range(rules.teams):
+        lines.append(
+            f"team {t}{' (open)' if view.opened[t] else ''}: {_melds_text(view, t)}; "
+            f"red 3s {format_cards(view.red_threes[t]) or '-'}; packets taken {view.packets_taken[t]}"
+        )
+    lines.append(
+        f"turn: drew {turn.drew or '-'}, count {turn.count_halves / 2:g}, aside {format_cards(turn.aside) or '-'}, "
+        f"forbidden {turn.forbidden or '-'}, asked {turn.asked}, answer {turn.answer}, "
+        f"must go out {turn.must_go_out}"
+    )
+    lines.append(f"pending: {' '.join(id_name(i) for i in pending) or '-'}")
+    return "\n".join(lines)
+
+
+def step_line(step: SeenStep) -> str:
+    """One move as the seat saw it, as one line of text (the move and the events it saw).
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import step_line
+    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=2)
+    >>> mover = s.current_player
+    >>> s = s.apply(kanasta.Draw())
+    >>> step_line(s.view((mover + 1) % 4).history[-1])
+    '1: draw | CardsDrawnHidden(seat=1, count=1)'
+    """
+    action: Action = step.action
+    events = "; ".join(repr(e) for e in step.events)
+    return f"{step.seat}: {action}" + (f" | {events}" if events else "")
+
+
+def history_lines(view: PlayerView) -> tuple[str, ...]:
+    """Every move of the game as the seat saw it, one :func:`step_line` each.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import history_lines
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+    >>> len(history_lines(s.apply(kanasta.Draw()).view(0)))
+    1
+    """
+    return tuple(step_line(step) for step in view.history)
+
+
+def information_state_string(
+    view: PlayerView, pending: Sequence[int] = (), history: Sequence[str] | None = None
+) -> str:
+    """Everything the seat has seen: the view now and every move as the seat saw it (perfect recall).
+
+    ``history`` defaults to :func:`history_lines` of the view; an adapter that keeps its
+    own record of what the seat saw may pass it.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import information_state_string, observation_string
+    >>> view = kanasta.new_game(kanasta.Rules.classic(), seed=2).view(0)
+    >>> information_state_string(view).startswith(observation_string(view))
+    True
+    """
+    lines = history_lines(view) if history is None else history
+    return observation_string(view, pending) + "\nhistory:\n" + "\n".join(lines)
