@@ -13,14 +13,14 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-import kanasta  # noqa: E402
-from kanasta.bots import RandomBot  # noqa: E402
-from kanasta.rl.actions import NUM_ACTIONS, decode  # noqa: E402
-from kanasta.rl.pettingzoo import KanastaAECEnv, KanastaGymEnv  # noqa: E402
+import kanasta
+from kanasta.bots import RandomBot
+from kanasta.rl.actions import NUM_ACTIONS, decode
+from kanasta.rl.pettingzoo import KanastaAECEnv, KanastaGymEnv
 
 PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
 
@@ -108,7 +108,7 @@ def test_gym_wrapper_against_bots() -> None:
     while not done:
         assert env.aec.game.current_player == 1
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        obs, reward, terminated, truncated, _ = env.step(action)
+        obs, _reward, terminated, truncated, _ = env.step(action)
         done = terminated or truncated
         steps += 1
     assert steps > 50

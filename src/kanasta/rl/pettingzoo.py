@@ -128,7 +128,7 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     ['player_0', 'player_1', 'player_2']
     """
 
-    metadata: dict[str, Any] = {"name": "kanasta_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "kanasta_v0", "render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012 (the PettingZoo and Gymnasium API)
 
     def __init__(
         self,
@@ -269,7 +269,7 @@ class KanastaGymEnv(gymnasium.Env[ObsDict, int]):
     np.True_
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (the PettingZoo and Gymnasium API)
 
     def __init__(
         self,

@@ -1,0 +1,410 @@
+"""The games ``python_kanasta`` and ``python_classic_canasta`` for OpenSpiel (extra ``kanasta[openspiel]``).
+
+Importing this module registers both games with :mod:`pyspiel`; then
+``pyspiel.load_game("python_kanasta")`` (or ``"python_classic_canasta"``,
+parameter ``players`` 2, 3 or 4) gives a game that OpenSpiel's algorithms
+(MCTS, ISMCTS, CFR, RL agents...) can play:
+
+* **players and actions**: one player per seat; the actions are the 100 ids of
+  :mod:`kanasta.rl.actions`, so one kanasta move is several OpenSpiel actions
+  of the same player (``meld``, ``7H``, ``7S``, ``JK``, ``done``); the legal
+  actions are the exact masks of :class:`~kanasta.rl.actions.Decisions`.
+* **chance**: the engine deals every hand from one 64-bit seed (G-RNG-1), so the
+  game's only chance event is that seed.  It is chosen by
+  :data:`SEED_BYTES` = 8 explicit chance nodes at the start, each picking one
+  byte uniformly (256 outcomes of probability 1/256): the distribution is
+  exactly the engine's (every seed equally likely), ``chance_outcomes()``
+  stays small, and the chance mode is ``EXPLICIT_STOCHASTIC``, which every
+  OpenSpiel algorithm handles.  No player observes the seed; each seat learns
+  the deals only through its view.  Algorithms that sample hidden
+  information (ISMCTS) call :meth:`KanastaState.resample_from_infostate`,
+  which deals the unseen cards anew with :func:`kanasta.sample_state`.
+* **imperfect information**: the information-state string of a seat is its
+  view now (:func:`~kanasta.rl.observation.observation_string`) and every
+  move with the events as that seat saw them (perfect recall); the observation
+  string is the view now.  Both tensors are
+  :func:`~kanasta.rl.observation.encode_view` of the seat's view (the current
+  view, not a perfect-recall encoding), with the pieces of
+  :func:`~kanasta.rl.observation.layout` as the observer's named pieces.  The
+  sub-decisions chosen so far in a move are seen by the player making it only.
+* **returns**: at the end of the game the winning team's seats get 1, the
+  others ``-1 / (teams - 1)`` (zero-sum).  The parameter ``max_moves`` (0: no
+  limit) ends the game after that many moves (not actions), scored the same
+  way by the cumulative scores (a tie gives 0 to everyone): a bounded game
+  for tests and short searches.
+
+>>> import pyspiel
+>>> import kanasta.rl.openspiel
+>>> game = pyspiel.load_game("python_classic_canasta", {"players": 3, "max_moves": 20})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 100, 256)
+>>> state = game.new_initial_state()
+>>> for byte in range(8):
+...     state.apply_action(byte)
+>>> state.is_chance_node(), [state.action_to_string(a) for a in state.legal_actions()]
+(False, ['draw'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from kanasta.engine import new_game
+from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
+from kanasta.rl.observation import encode_view, layout, observation_size, observation_string, step_line
+from kanasta.rules import Rules
+from kanasta.state import State
+from kanasta.view import SeenStep, _seen, sample_state
+
+__all__ = [
+    "GAMES",
+    "SEED_BYTES",
+    "ClassicCanastaSpielGame",
+    "KanastaGame",
+    "KanastaObserver",
+    "KanastaSpielGame",
+    "KanastaState",
+    "register",
+]
+
+SEED_BYTES: Final = 8
+"""How many chance nodes choose the 64-bit seed (one byte each)."""
+
+_UNBOUNDED_LENGTH: Final = 1_000_000
+_LONGEST_SPELLING: Final = 17  # extend, meld, 13 cards, done; anything else is shorter
+
+
+def _classic(params: dict[str, Any]) -> Rules:
+    return Rules.classic(players=int(params.get("players", 4)))
+
+
+def _kanasta(params: dict[str, Any]) -> Rules:
+    return Rules.kanasta()
+
+
+GAMES: Final[dict[str, tuple[str, Callable[[dict[str, Any]], Rules], dict[str, int]]]] = {
+    "python_kanasta": ("Python Kanasta (kanasta library)", _kanasta, {"max_moves": 0}),
+    "python_classic_canasta": ("Python Classic Canasta (kanasta library)", _classic, {"players": 4, "max_moves": 0}),
+}
+"""The games this module registers: short name -> (long name, rules from parameters, default parameters)."""
+
+
+@attrs.frozen(slots=True)
+class _Position:
+    """Everything a :class:`KanastaState` knows, immutable: shared, never copied, by ``clone()``."""
+
+    seed_bytes: tuple[int, ...] = ()
+    game: State | None = None
+    tree: Decisions | None = None
+    pending: tuple[int, ...] = ()
+    moves: int = 0
+    # per seat, the lines of what it saw (a linked list: (previous, line)); index `players` is the public record
+    logs: tuple[Any, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+    def __copy__(self) -> _Position:
+        return self
+
+
+def _lines(node: Any) -> list[str]:
+    out: list[str] = []
+    while node is not None:
+        node, line = node
+        out.append(line)
+    out.reverse()
+    return out
+
+
+def _game_type(short_name: str) -> pyspiel.GameType:
+    long_name, _, defaults = GAMES[short_name]
+    players = (2, 4) if "players" in defaults else (4, 4)
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(defaults),
+    )
+
+
+class KanastaGame(pyspiel.Game):  # type: ignore[misc]
+    """A kanasta game for OpenSpiel; made by ``pyspiel.load_game`` (see the module's documentation).
+
+    >>> import pyspiel
+    >>> import kanasta.rl.openspiel
+    >>> pyspiel.load_game("python_kanasta").rules.name
+    'kanasta'
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None, *, short_name: str = "python_kanasta") -> None:
+        _, make_rules, defaults = GAMES[short_name]
+        merged = {**defaults, **(params or {})}
+        self.rules: Rules = make_rules(merged)
+        self.max_moves: int = int(merged["max_moves"])
+        teams = self.rules.teams
+        length = self.max_moves * _LONGEST_SPELLING if self.max_moves else _UNBOUNDED_LENGTH
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=256,
+            num_players=self.rules.players,
+            min_utility=-1.0 if teams == 2 else -1.0 / (teams - 1),
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(_game_type(short_name), info, params or {})
+
+    def new_initial_state(self) -> KanastaState:
+        """The start of a game: the chance nodes that choose the seed."""
+        return KanastaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> KanastaObserver:
+        """An observer: information state (perfect recall) or observation, by ``iig_obs_type``."""
+        perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        return KanastaObserver(self.rules, perfect_recall, params)
+
+
+class KanastaState(pyspiel.State):  # type: ignore[misc]
+    """A position of :class:`KanastaGame`: the chance nodes, then the game, one id at a time.
+
+    :attr:`game` is the :class:`kanasta.State` (None during the chance nodes)
+    and :attr:`pending` the ids chosen so far in the current move.
+
+    >>> import pyspiel
+    >>> import kanasta.rl.openspiel
+    >>> state = pyspiel.load_game("python_kanasta").new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes()), state.game is None
+    (True, 256, True)
+    """
+
+    def __init__(self, game: KanastaGame) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._max_moves = game.max_moves
+        self._pos = _Position()
+
+    # ----------------------------------------------------------------- access
+    @property
+    def game(self) -> State | None:
+        """The kanasta state (None until the seed is chosen)."""
+        return self._pos.game
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The ids chosen so far in the current move."""
+        return self._pos.pending
+
+    def _truncated(self) -> bool:
+        return self._max_moves > 0 and self._pos.moves >= self._max_moves
+
+    # -------------------------------------------------------------- the API
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while the seed is chosen, ``TERMINAL`` at the end."""
+        pos = self._pos
+        if pos.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = pos.game.current_player
+        if seat is None or self._truncated():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        tree = self._pos.tree
+        if tree is None or player != self.current_player():
+            return []
+        return list(tree.legal_ids(self._pos.pending))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The 256 values of the next seed byte, each with probability 1/256."""
+        return [(b, 1.0 / 256) for b in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        pos = self._pos
+        if pos.game is None:
+            seed_bytes = (*pos.seed_bytes, int(action))
+            if len(seed_bytes) < SEED_BYTES:
+                self._pos = attrs.evolve(pos, seed_bytes=seed_bytes)
+                return
+            game = new_game(self._rules, int.from_bytes(bytes(seed_bytes), "big"))
+            players = self._rules.players
+            logs = tuple(
+                (None, "deal | " + "; ".join(repr(_seen(e, seat)) for e in game.start_events))
+                for seat in range(players + 1)
+            )
+            self._pos = _Position(seed_bytes, game, Decisions(game.legal_actions()), (), 0, logs)
+            return
+        assert pos.tree is not None
+        out = pos.tree.step(pos.pending, int(action))
+        if isinstance(out, tuple):
+            self._pos = attrs.evolve(pos, pending=out)
+            return
+        mover = pos.game.player
+        after = pos.game.apply(out)
+        logs = tuple(
+            (log, step_line(SeenStep(mover, out, tuple(_seen(e, seat) for e in after.events))))
+            for seat, log in enumerate(pos.logs)
+        )
+        tree = Decisions(after.legal_actions()) if not after.is_game_over else None
+        self._pos = _Position(pos.seed_bytes, after, tree, (), pos.moves + 1, logs)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return id_name(int(action))
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (or ``max_moves`` moves were played)."""
+        game = self._pos.game
+        return game is not None and (game.is_game_over or self._truncated())
+
+    def returns(self) -> list[float]:
+        """1 for the winning team's seats, ``-1 / (teams - 1)`` for the others, at the end; else zeros."""
+        rules = self._rules
+        game = self._pos.game
+        if game is None or not self.is_terminal():
+            return [0.0] * rules.players
+        winner = game.winner
+        if winner is None:  # truncated: the leader by the cumulative scores, if there is one
+            best = max(game.scores)
+            leaders = [t for t, s in enumerate(game.scores) if s == best]
+            if len(leaders) > 1:
+                return [0.0] * rules.players
+            winner = leaders[0]
+        lose = -1.0 / (rules.teams - 1)
+        return [1.0 if rules.team_of(s) == winner else lose for s in range(rules.players)]
+
+    def __str__(self) -> str:
+        game = self._pos.game
+        if game is None:
+            return f"choosing the seed: {len(self._pos.seed_bytes)} of {SEED_BYTES} bytes"
+        pending = " ".join(id_name(i) for i in self._pos.pending)
+        return game.describe() + (f"\npending: {pending}" if pending else "")
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> KanastaState:
+        """A state with the same information state for ``player_id``, the cards it cannot see dealt anew.
+
+        The other seats' records of what they saw become the public record
+        (what they saw privately in the real game is not carried over).
+        """
+        clone: KanastaState = self.clone()
+        pos = self._pos
+        if pos.game is None:
+            return clone
+        seed = min(int(probability_sampler() * 2.0**64), 2**64 - 1)
+        sampled = sample_state(pos.game.view(player_id), seed)
+        players = self._rules.players
+        logs = tuple(pos.logs[s] if s in (player_id, players) else pos.logs[players] for s in range(players + 1))
+        tree = Decisions(sampled.legal_actions()) if not sampled.is_game_over else None
+        clone._pos = _Position(pos.seed_bytes, sampled, tree, pos.pending, pos.moves, logs)
+        return clone
+
+
+class KanastaObserver:
+    """OpenSpiel's observer for kanasta: the tensor of :func:`~kanasta.rl.observation.encode_view` and the strings.
+
+    :attr:`dict` holds the named pieces of :func:`~kanasta.rl.observation.layout`.
+
+    >>> import kanasta
+    >>> from kanasta.rl.openspiel import KanastaObserver
+    >>> obs = KanastaObserver(kanasta.Rules.classic(), perfect_recall=False)
+    >>> obs.tensor.shape, obs.dict["hand"].shape
+    ((1029,), (53,))
+    """
+
+    def __init__(self, rules: Rules, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.perfect_recall = perfect_recall
+        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_size(rules), np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {
+            name: self.tensor[offset:offset + size] for name, offset, size in layout(rules)
+        }
+
+    def set_from(self, state: KanastaState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros during the chance nodes)."""
+        game = state.game
+        if game is None:
+            self.tensor.fill(0.0)
+            return
+        pending = state.pending if game.current_player == player else ()
+        self.tensor[:] = encode_view(game.view(player), pending)
+
+    def string_from(self, state: KanastaState, player: int) -> str:
+        """``player``'s information state (perfect recall) or observation, as text."""
+        game = state.game
+        if game is None:
+            return f"seat {player}: the seed is being chosen"
+        pending = state.pending if game.current_player == player else ()
+        text = observation_string(game.view(player), pending)
+        if self.perfect_recall:
+            text += "\nhistory:\n" + "\n".join(_lines(state._pos.logs[player]))
+        return text
+
+
+class KanastaSpielGame(KanastaGame):
+    """``python_kanasta``: Kanasta (four players in partnerships).
+
+    >>> import pyspiel
+    >>> import kanasta.rl.openspiel
+    >>> pyspiel.load_game("python_kanasta").num_players()
+    4
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params, short_name="python_kanasta")
+
+
+class ClassicCanastaSpielGame(KanastaGame):
+    """``python_classic_canasta``: Classic Canasta; parameter ``players`` (2, 3 or 4; 4 by default).
+
+    >>> import pyspiel
+    >>> import kanasta.rl.openspiel
+    >>> pyspiel.load_game("python_classic_canasta", {"players": 2}).num_players()
+    2
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params, short_name="python_classic_canasta")
+
+
+_CLASSES: Final[dict[str, type[KanastaGame]]] = {
+    "python_kanasta": KanastaSpielGame,
+    "python_classic_canasta": ClassicCanastaSpielGame,
+}
+
+
+def register() -> None:
+    """Register the games with :mod:`pyspiel` (done on import; registering again does nothing).
+
+    >>> import pyspiel
+    >>> from kanasta.rl.openspiel import register
+    >>> register()
+    >>> "python_kanasta" in [g.short_name for g in pyspiel.registered_games()]
+    True
+    """
+    known = {g.short_name for g in pyspiel.registered_games()}
+    for short_name, cls in _CLASSES.items():
+        if short_name not in known:
+            pyspiel.register_game(_game_type(short_name), cls)
+
+
+register()

@@ -1,0 +1,128 @@
+"""The OpenSpiel games (kanasta.rl.openspiel): OpenSpiel's own random simulation test, MCTS and ISMCTS.
+
+Kept short: games bounded by the ``max_moves`` parameter, small search budgets.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts
+
+import kanasta
+from kanasta.rl.actions import decode
+from kanasta.rl.openspiel import SEED_BYTES, KanastaState
+
+GAMES = [
+    ("python_kanasta", {}),
+    ("python_classic_canasta", {"players": 4}),
+    ("python_classic_canasta", {"players": 3}),
+    ("python_classic_canasta", {"players": 2}),
+]
+
+
+def _dealt(game: pyspiel.Game, seed: int) -> KanastaState:
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(SEED_BYTES):
+        state.apply_action(rng.randrange(256))
+    return state
+
+
+@pytest.mark.parametrize("name, params", GAMES)
+def test_openspiel_random_sim_test(name: str, params: dict[str, int]) -> None:
+    game = pyspiel.load_game(name, {**params, "max_moves": 60})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_game_type_is_imperfect_information_with_explicit_chance() -> None:
+    game = pyspiel.load_game("python_kanasta")
+    gtype = game.get_type()
+    assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    for _ in range(SEED_BYTES):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 256 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(0x01)
+    # the seed is the eight bytes, big-endian: 0x0101010101010101
+    assert state.game == kanasta.new_game(kanasta.Rules.kanasta(), 0x0101010101010101)
+
+
+def test_actions_spell_engine_moves_and_hidden_cards_stay_hidden() -> None:
+    game = pyspiel.load_game("python_classic_canasta", {"max_moves": 120})
+    state = _dealt(game, 1)
+    rng = random.Random(1)
+    spelled: list[int] = []
+    while not state.is_terminal():
+        player = state.current_player()
+        before = state.game
+        action = rng.choice(state.legal_actions())
+        spelled.append(action)
+        # what other seats know does not change while a move is spelled
+        others = [state.information_state_string(p) for p in range(4) if p != player]
+        state.apply_action(action)
+        if state.game is before:
+            assert others == [state.information_state_string(p) for p in range(4) if p != player]
+        else:
+            assert state.game == before.apply(decode(spelled))
+            spelled = []
+    assert state.returns() in ([1.0, -1.0, 1.0, -1.0], [-1.0, 1.0, -1.0, 1.0], [0.0] * 4)
+    # tensors: the seat's own view only
+    for p in range(4):
+        tensor = np.asarray(state.observation_tensor(p))
+        assert tensor[:53].sum() == len(state.game.hands[p])
+        assert state.information_state_tensor(p) == state.observation_tensor(p)
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_kanasta", {"max_moves": 40})
+    state = _dealt(game, 3)
+    rng = random.Random(3)
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    key = state.information_state_string(player)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differ = 0
+    for _ in range(5):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == key
+        assert other.legal_actions() == state.legal_actions()
+        assert other.history() == state.history()
+        differ += other.game.hands != state.game.hands
+    assert differ > 0
+
+
+def test_mcts_bot_plays() -> None:
+    game = pyspiel.load_game("python_classic_canasta", {"players": 2, "max_moves": 12})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=evaluator,
+                       random_state=np.random.RandomState(2))
+    state = _dealt(game, 5)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_ismcts_bot_plays() -> None:
+    game = pyspiel.load_game("python_kanasta", {"max_moves": 12})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=6,
+                           random_state=np.random.RandomState(3))
+    state = _dealt(game, 7)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
