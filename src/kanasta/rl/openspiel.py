@@ -30,8 +30,9 @@ parameter ``players`` 2, 3 or 4) gives a game that OpenSpiel's algorithms
 * **returns**: at the end of the game the winning team's seats get 1, the
   others ``-1 / (teams - 1)`` (zero-sum).  The parameter ``max_moves`` (0: no
   limit) ends the game after that many moves (not actions), scored the same
-  way by the cumulative scores (a tie gives 0 to everyone): a bounded game
-  for tests and short searches.
+  way, the winner being the team with the most points counting its cumulative
+  score and the value of its melds on the table (a tie gives 0 to everyone):
+  a bounded game for tests and short searches.
 
 >>> import pyspiel
 >>> import kanasta.rl.openspiel
@@ -283,9 +284,12 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         if game is None or not self.is_terminal():
             return [0.0] * rules.players
         winner = game.winner
-        if winner is None:  # truncated: the leader by the cumulative scores, if there is one
-            best = max(game.scores)
-            leaders = [t for t, s in enumerate(game.scores) if s == best]
+        if winner is None:  # truncated: the leader by score and the value melded this hand, if there is one
+            standing = [
+                game.scores[t] + sum(m.value(rules) for m in game.melds[t]) for t in range(rules.teams)
+            ]
+            best = max(standing)
+            leaders = [t for t, s in enumerate(standing) if s == best]
             if len(leaders) > 1:
                 return [0.0] * rules.players
             winner = leaders[0]

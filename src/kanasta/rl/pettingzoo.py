@@ -31,7 +31,7 @@ the AEC environment.
 >>> agent = env.agent_selection
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()), agent
-((1029,), 1, 'player_1')
+((1029,), 1, 'player_0')
 >>> env.step(0)                     # draw
 >>> env.agent_selection == agent    # the same seat plays on
 True
@@ -178,10 +178,16 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     # --------------------------------------------------------------- the game
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game (the same one for the same ``seed``)."""
+        """Start a new game (the same one for the same ``seed``).
+
+        ``options={"game_seed": k}`` deals the game ``kanasta.new_game(rules, k)`` instead.
+        """
         if seed is not None:
             self._rng = random.Random(seed)
-        self.game = new_game(self.rules, self._rng.randrange(SEED_LIMIT))
+        game_seed = self._rng.randrange(SEED_LIMIT)
+        if options and "game_seed" in options:
+            game_seed = options["game_seed"]
+        self.game = new_game(self.rules, game_seed)
         self.pending = ()
         self._moves = 0
         self.agents = self.possible_agents[:]
