@@ -134,7 +134,7 @@ def one(loop: str, rules_name: str, seed: int, count: int) -> dict[str, float]:
     rules = RULES[rules_name]()
     games = _moves(rules, seed, count)
     if loop == "pettingzoo":
-        import kanasta.rl.pettingzoo  # noqa: F401  (imported before the clock starts)
+        import kanasta.rl.pettingzoo
     elif loop == "openspiel":
         import kanasta.rl.openspiel  # noqa: F401
     start = time.perf_counter()

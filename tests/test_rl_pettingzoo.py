@@ -14,7 +14,6 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import numpy as np
-from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import kanasta
