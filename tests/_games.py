@@ -34,6 +34,26 @@ def some_states(preset: str, every: int, seed: int = 1) -> list[kanasta.State]:
     return out
 
 
+def meld_biased_states(preset: str, seed: int, limit: int, every: int) -> list[kanasta.State]:
+    """Positions of a game whose random player melds when it can 4 times in 5 (rich play phases).
+
+    Every ``every``-th of the first ``limit`` positions, and every position with more than 40
+    legal moves or in the answer phase.
+    """
+    state = kanasta.new_game(PRESETS[preset](), seed)
+    rng = random.Random(seed)
+    out = []
+    for i in range(limit):
+        if state.is_game_over:
+            break
+        moves = state.legal_actions()
+        if i % every == 0 or len(moves) > 40 or state.phase is kanasta.Phase.ANSWER:
+            out.append(state)
+        melds = [m for m in moves if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
+        state = state.apply(rng.choice(melds if melds and rng.random() < 0.8 else moves))
+    return out
+
+
 def json_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path (keys and indices) into a JSON document, the document itself first."""
     out = [prefix]

@@ -9,31 +9,11 @@ an independent trie of the legal moves' spellings gives (E-1).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import kanasta
+from _games import PRESET_NAMES, meld_biased_states
 from kanasta.rl import actions as A
-from kanasta.serialize import PRESETS
-
-PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
-
-
-def _biased_positions(preset: str, seed: int, limit: int = 700, every: int = 7) -> list[kanasta.State]:
-    """Positions of a game played by a random policy that prefers melding (rich play phases)."""
-    state = kanasta.new_game(PRESETS[preset](), seed)
-    rng = random.Random(seed)
-    out = []
-    for i in range(limit):
-        if state.is_game_over:
-            break
-        moves = state.legal_actions()
-        if i % every == 0 or len(moves) > 40 or state.phase is kanasta.Phase.ANSWER:
-            out.append(state)
-        melds = [m for m in moves if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
-        state = state.apply(rng.choice(melds if melds and rng.random() < 0.8 else moves))
-    return out
 
 
 def _trie(moves: tuple[kanasta.Action, ...]) -> dict[tuple[int, ...], set[int]]:
@@ -82,7 +62,7 @@ def _walk(state: kanasta.State) -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_masks_are_exact_on_random_positions(preset: str) -> None:
-    positions = [p for seed in (1, 2) for p in _biased_positions(preset, seed)]
+    positions = [p for seed in (1, 2) for p in meld_biased_states(preset, seed, limit=700, every=7)]
     phases = {p.phase for p in positions}
     assert {kanasta.Phase.DRAW, kanasta.Phase.PLAY} <= phases
     assert max(len(p.legal_actions()) for p in positions) > 30  # some rich play phases were walked

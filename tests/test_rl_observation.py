@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import kanasta
+from _games import PRESET_NAMES, meld_biased_states
 from kanasta.rl.observation import (
     encode_view,
     information_state_string,
@@ -16,22 +15,9 @@ from kanasta.rl.observation import (
 )
 from kanasta.serialize import PRESETS
 
-PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
 
-
-def _positions(preset: str, seed: int = 3, moves: int = 400, every: int = 37) -> list[kanasta.State]:
-    state = kanasta.new_game(PRESETS[preset](), seed)
-    rng = random.Random(seed)
-    out = []
-    for i in range(moves):
-        if state.is_game_over:
-            break
-        if i % every == 0:
-            out.append(state)
-        legal = state.legal_actions()
-        melds = [m for m in legal if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
-        state = state.apply(rng.choice(melds if melds and rng.random() < 0.8 else legal))
-    return out
+def _positions(preset: str) -> list[kanasta.State]:
+    return meld_biased_states(preset, seed=3, limit=400, every=37)
 
 
 def _block(x: tuple[float, ...], rules: kanasta.Rules, name: str) -> tuple[float, ...]:

@@ -100,29 +100,27 @@ def test_resampling_keeps_the_information_state() -> None:
     assert differ > 0
 
 
-def test_mcts_bot_plays() -> None:
-    game = pyspiel.load_game("python_classic_canasta", {"players": 2, "max_moves": 12})
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=evaluator,
-                       random_state=np.random.RandomState(2))
-    state = _dealt(game, 5)
+def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> None:
+    state = _dealt(game, seed)
     for _ in range(10):
         if state.is_terminal():
             break
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def _rollouts() -> mcts.RandomRolloutEvaluator:
+    return mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+
+
+def test_mcts_bot_plays() -> None:
+    game = pyspiel.load_game("python_classic_canasta", {"players": 2, "max_moves": 12})
+    _bot_plays(game, mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=_rollouts(),
+                                  random_state=np.random.RandomState(2)), seed=5)
 
 
 def test_ismcts_bot_plays() -> None:
     game = pyspiel.load_game("python_kanasta", {"max_moves": 12})
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=6,
-                           random_state=np.random.RandomState(3))
-    state = _dealt(game, 7)
-    for _ in range(10):
-        if state.is_terminal():
-            break
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
+    _bot_plays(game, ismcts.ISMCTSBot(game=game, evaluator=_rollouts(), uct_c=2.0, max_simulations=6,
+                                      random_state=np.random.RandomState(3)), seed=7)
