@@ -15,8 +15,10 @@ it as ids (``kanasta.rl.actions.encode``) and take one step per id.  Measured lo
 Each figure is the median over ``--repeat`` runs, each run in a fresh interpreter (the
 engine's E-2 memo would flatter a repeated game), of ``--moves`` moves from one seed
 (seed ``S + r`` in run ``r``; a game that ends early is followed by the next seed).
-Printed: moves/s (kanasta moves, comparable between loops) and steps/s (adapter
-steps: ids).  Needs the ``pettingzoo`` and ``openspiel`` extras.  Run
+Within a repeat the loops run one after the other, so that drift in the machine's load
+hits them alike.  Printed: moves/s (kanasta moves, comparable between loops), steps/s
+(adapter steps: ids) and the median ratio of each loop's moves/s to the engine's in the
+same repeat.  Needs the ``pettingzoo`` and ``openspiel`` extras.  Run
 ``python benchmarks/bench_rl.py --help``.
 """
 
@@ -158,18 +160,23 @@ def main(argv: list[str] | None = None) -> None:
         return
     print(f"python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
           f"{args.moves} moves per run, median of {args.repeat} runs")
-    print(f"{'rules':<9} {'loop':<11} {'moves/s':>9} {'steps/s':>9}")
+    print(f"{'rules':<9} {'loop':<11} {'moves/s':>9} {'steps/s':>9} {'vs engine':>10}")
+    loops = args.loops.split(",")
     for rules_name in args.rules.split(","):
-        for loop in args.loops.split(","):
-            runs = []
-            for r in range(args.repeat):
+        runs: dict[str, list[dict[str, float]]] = {loop: [] for loop in loops}
+        for r in range(args.repeat):  # the loops interleaved, so that drift in the machine's load hits all alike
+            for loop in loops:
                 cmd = [sys.executable, __file__, "--one", loop, rules_name, "--seed", str(args.seed + r),
                        "--moves", str(args.moves)]
-                runs.append(json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout))
-            moves = statistics.median(x["moves_per_s"] for x in runs)
-            steps = statistics.median(x["steps_per_s"] for x in runs)
-            print(f"{rules_name:<9} {loop:<11} {moves:>9,.0f} {steps:>9,.0f}", flush=True)
-
+                runs[loop].append(json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout))
+        for loop in loops:
+            moves = statistics.median(x["moves_per_s"] for x in runs[loop])
+            steps = statistics.median(x["steps_per_s"] for x in runs[loop])
+            ratio = ""
+            if "engine" in runs:
+                rel = [x["moves_per_s"] / e["moves_per_s"] for x, e in zip(runs[loop], runs["engine"], strict=True)]
+                ratio = f"{statistics.median(rel):.2f}x"
+            print(f"{rules_name:<9} {loop:<11} {moves:>9,.0f} {steps:>9,.0f} {ratio:>10}", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -19,7 +19,16 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 @pytest.mark.parametrize(
     "page",
-    ["notation.rst", "options.rst", "tutorial.rst", "rules.rst", "architecture.rst", "bots.rst", "frontend.rst"],
+    [
+        "notation.rst",
+        "options.rst",
+        "tutorial.rst",
+        "rules.rst",
+        "architecture.rst",
+        "bots.rst",
+        "frontend.rst",
+        "rl.rst",
+    ],
 )
 def test_page_examples_run(page: str) -> None:
     failures, tried = doctest.testfile(
