@@ -10,8 +10,9 @@ import random
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pyspiel")
 
+import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import kanasta

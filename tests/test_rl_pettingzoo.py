@@ -17,11 +17,10 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import kanasta
+from _games import PRESET_NAMES
 from kanasta.bots import RandomBot
 from kanasta.rl.actions import NUM_ACTIONS, decode
 from kanasta.rl.pettingzoo import KanastaAECEnv, KanastaGymEnv
-
-PRESET_NAMES = ("classic", "classic-3", "classic-2", "kanasta")
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -71,7 +70,7 @@ def test_rewards_come_at_hand_ends_and_sum_to_zero() -> None:
     rng = random.Random(2)
     totals = dict.fromkeys(env.possible_agents, 0.0)
     hands_seen = 0
-    for agent in env.agent_iter(200_000):
+    for _agent in env.agent_iter(200_000):
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

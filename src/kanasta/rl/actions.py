@@ -345,10 +345,7 @@ class Decisions:
             codes = self._codes
             depth = len(key)
             lo = bisect.bisect_left(codes, key)
-            if depth:
-                hi = bisect.bisect_left(codes, (*key[:-1], key[-1] + 1), lo)
-            else:
-                hi = len(codes)
+            hi = bisect.bisect_left(codes, (*key[:-1], key[-1] + 1), lo) if depth else len(codes)
             found = tuple(sorted({c[depth] for c in codes[lo:hi] if len(c) > depth}))
             self._next[key] = found
         return found

@@ -191,10 +191,10 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.pending = ()
         self._moves = 0
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
@@ -222,7 +222,7 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         out = self._tree.step(self.pending, int(action))
         if isinstance(out, tuple):
             self.pending = out
@@ -242,9 +242,9 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.pending = ()
         self._moves += 1
         if self.game.is_game_over:
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_moves is not None and self._moves >= self.max_moves:
-            self.truncations = {a: True for a in self.agents}
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
         return hand_rewards(before, self.game, self.score_scale)
@@ -303,7 +303,7 @@ class KanastaGymEnv(gymnasium.Env[ObsDict, int]):
                 raise ConfigError("bots", f"need one bot per other seat ({len(others)}), not {len(bots)}")
             self.bots: dict[int, ViewBot] = dict(zip(others, bots, strict=True))
         else:
-            self.bots = {s: bots for s in others}
+            self.bots = dict.fromkeys(others, bots)
         self.observation_space = cast("spaces.Space[ObsDict]", self.aec.observation_space(self.agent))
         self.action_space = cast("spaces.Space[int]", self.aec.action_space(self.agent))
 
@@ -316,7 +316,9 @@ class KanastaGymEnv(gymnasium.Env[ObsDict, int]):
                 return
             self._reward += aec.play(self.bots[seat].choose(aec.game.view(seat)))[self.seat]
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[ObsDict, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
         """Start a game and play the bots up to the learner's first decision."""
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
