@@ -40,7 +40,7 @@ def meld_biased_states(preset: str, seed: int, limit: int, every: int) -> list[k
     Every ``every``-th of the first ``limit`` positions, and every position with more than 40
     legal moves or in the answer phase.
     """
-    state = kanasta.new_game(PRESETS[preset](), seed)
+    state = kanasta.new_game(PRESETS[preset], seed)
     rng = random.Random(seed)
     out = []
     for i in range(limit):

@@ -13,7 +13,7 @@ from kanasta.rl.observation import (
     observation_size,
     observation_string,
 )
-from kanasta.serialize import PRESETS
+from kanasta.rules import PRESETS
 
 
 def _positions(preset: str) -> list[kanasta.State]:
@@ -43,7 +43,7 @@ def test_encoding_depends_only_on_the_view(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_blocks_hold_what_the_layout_says(preset: str) -> None:
-    rules = PRESETS[preset]()
+    rules = PRESETS[preset]
     blocks = layout(rules)
     assert blocks[-1][1] + blocks[-1][2] == observation_size(rules)
     assert [offset for _, offset, _ in blocks] == sorted(offset for _, offset, _ in blocks)

@@ -55,7 +55,7 @@ from kanasta.errors import ConfigError
 from kanasta.rl.actions import NUM_ACTIONS, Decisions
 from kanasta.rl.observation import observation_array, observation_size, observation_string
 from kanasta.rules import Rules
-from kanasta.serialize import PRESETS
+from kanasta.rules import preset as preset_rules
 from kanasta.state import State
 from kanasta.view import PlayerView
 
@@ -85,10 +85,7 @@ def _rules(rules: Rules | None, preset: str | None) -> Rules:
         raise ConfigError("rules", "give rules or a preset name, not both")
     if rules is not None:
         return rules
-    name = preset or "kanasta"
-    if name not in PRESETS:
-        raise ConfigError("preset", f"unknown preset {name!r}; presets are {', '.join(sorted(PRESETS))}")
-    return PRESETS[name]()
+    return preset_rules(preset or "kanasta")
 
 
 def hand_rewards(before: State, after: State, score_scale: float = 1000.0) -> tuple[float, ...]:
