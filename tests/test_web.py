@@ -153,6 +153,15 @@ def test_unknown_addresses_and_methods_get_json_errors(client: TestClient, table
     assert client.delete("/api/seat/0", headers=_auth(table, 0)).status_code == 405
 
 
+def _keys(data: Any) -> set[str]:
+    """Every key of every object in a JSON document."""
+    if isinstance(data, dict):
+        return set(data).union(*(_keys(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_keys(v) for v in data))
+    return set()
+
+
 def _secret_kinds(state: kanasta.State, seat: int) -> set[str]:
     """Card kinds whose every copy is hidden from ``seat`` and that no public record ever showed.
 
@@ -195,11 +204,13 @@ def test_a_seat_is_never_sent_a_card_it_may_not_see(name: str) -> None:
             state = state.apply(rng.choice(state.legal_actions()))
         table = Table(state, humans=range(4), bots={})
         for seat in range(4):
-            text = json.dumps(table.payload(seat))
+            payload = table.payload(seat)
+            text = json.dumps(payload)
             secret = _secret_kinds(state, seat)
             leaked = secret & set(CARD.findall(text))
             assert not leaked, (seed, seat, leaked)
-            assert '"seed"' not in text and '"stock"' not in text
+            assert not {"seed", "stock"} & _keys(payload)
+            assert not {"hands", "packets"} & set(payload["view"])
             checked += len(secret)
     assert checked > 50  # the check had secrets to keep
 
@@ -217,7 +228,7 @@ def test_two_seats_get_their_own_hands(client: TestClient, table: Table) -> None
 
 def test_a_human_plays_by_notation_and_by_index_and_the_bots_answer(client: TestClient, table: Table) -> None:
     payload = _wait_for_human(client, table, 0)
-    assert payload["moves"][0] == "draw" and payload["view"]["phase"] == "draw"
+    assert payload["view"]["legal_actions"][0] == "draw" and payload["view"]["phase"] == "draw"
     before = table.version
     drawn = client.post("/api/seat/0/move", json={"move": "DRAW "}, headers=_auth(table, 0))
     if drawn.status_code != 200:  # older notation: verbs in lower case only
@@ -225,13 +236,13 @@ def test_a_human_plays_by_notation_and_by_index_and_the_bots_answer(client: Test
     assert drawn.status_code == 200, drawn.json()
     after = drawn.json()
     assert after["version"] == before + 1 and after["view"]["phase"] == "play"
-    discards = [i for i, m in enumerate(after["moves"]) if m.startswith("discard ")]
+    discards = [i for i, m in enumerate(after["view"]["legal_actions"]) if m.startswith("discard ")]
     played = client.post(
         "/api/seat/0/move", json={"index": discards[0], "version": after["version"]}, headers=_auth(table, 0)
     )
     assert played.status_code == 200, played.json()
     reply = played.json()  # the payload right after the move, before any bot moved
-    assert reply["log"][-1] == f"seat 0: {after['moves'][discards[0]]}"
+    assert reply["log"][-1] == f"seat 0: {after['view']['legal_actions'][discards[0]]}"
     assert reply["view"]["player"] == 1 and reply["version"] == before + 2
     # The bots play on: the next human turn comes back to seat 0 or seat 2.
     payload = _wait_for_human(client, table, 2)

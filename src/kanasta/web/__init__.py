@@ -10,7 +10,7 @@ WebSocket with a plain HTML/CSS/JavaScript page per seat.
 >>> from kanasta.web import Table
 >>> table = Table(kanasta.new_game(kanasta.Rules.classic(players=2), seed=1), humans=[0], bots={1: GreedyBot()})
 >>> sorted(table.payload(0))[:4]
-['hand_scores', 'log', 'moves', 'players']
+['hand_scores', 'log', 'players', 'problem']
 """
 
 from kanasta.web.table import LOG_STEPS, MAX_MOVE_TEXT, Table, TableError, seat_payload

@@ -11,33 +11,13 @@ from typing import Any
 
 from kanasta.actions import Action, parse_action
 from kanasta.bots import Bot
-from kanasta.cards import format_cards
 from kanasta.state import State
 from kanasta.view import PlayerView, SeenEvent
 
 
 def view_to_dict(view: PlayerView) -> dict[str, Any]:
-    """The view as JSON: cards as notation, in the position format's shape."""
-    return {
-        "seat": view.seat,
-        "hand_number": view.hand_number,
-        "dealer": view.dealer,
-        "scores": list(view.scores),
-        "hand": format_cards(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "stock_size": view.stock_size,
-        "pile": format_cards(view.pile),
-        "pile_frozen": view.pile_frozen,
-        "melds": [[format_cards(m.cards) for m in team] for team in view.melds],
-        "red_threes": [format_cards(r) for r in view.red_threes],
-        "packet_sizes": list(view.packet_sizes),
-        "packets_taken": list(view.packets_taken),
-        "trump": None if view.trump is None else str(view.trump),
-        "opened": list(view.opened),
-        "player": view.player,
-        "phase": view.phase.value,
-        "winner": view.winner,
-    }
+    """The view as JSON (``kanasta.view/1``), without the history: the log carries the latest moves."""
+    return view.to_dict(history=False)
 
 
 def legal_actions(view: PlayerView) -> tuple[Action, ...]:

@@ -20,16 +20,9 @@ from typing import Final
 from kanasta.bots import Bot, GreedyBot, RandomBot
 from kanasta.engine import new_game
 from kanasta.errors import KanastaError
-from kanasta.rules import Rules
+from kanasta.rules import PRESET_NAMES, preset
 
 __all__ = ["add_parser", "parse_seats", "serve"]
-
-_PRESETS: Final[dict[str, tuple[str, Callable[[], Rules]]]] = {
-    "classic": ("Classic Canasta", Rules.classic),
-    "classic-3": ("Classic Canasta, 3 players", lambda: Rules.classic(players=3)),
-    "classic-2": ("Classic Canasta, 2 players", lambda: Rules.classic(players=2)),
-    "kanasta": ("Kanasta", Rules.kanasta),
-}
 
 _BOTS: Final[dict[str, Callable[[int, int], Bot]]] = {
     "greedy": lambda seed, seat: GreedyBot(),
@@ -65,7 +58,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog="Example: kanasta serve --rules classic --human 0,2 --bots greedy",
     )
     p.add_argument(
-        "--rules", choices=list(_PRESETS), default="classic", help="the rules preset (default: classic)"
+        "--rules", choices=PRESET_NAMES, default="classic", help="the rules preset (default: classic)"
     )
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
     p.add_argument("--human", default="0", metavar="SEAT[,SEAT...]", help="the human seats (default: 0)")
@@ -105,8 +98,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from kanasta.web.table import Table
 
-    title, preset = _PRESETS[args.rules]
-    rules = preset()
+    rules = preset(args.rules)
+    game = "Kanasta" if args.rules == "kanasta" else "Classic Canasta"
+    title = f"{game}, {rules.players} players"
     if args.target is not None:
         try:
             rules = attrs.evolve(rules, target_score=args.target)

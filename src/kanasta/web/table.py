@@ -136,18 +136,20 @@ def seat_payload(
 
     Keys: ``version`` (the table's change counter), ``seat``, ``title``,
     ``players``, ``teams``, ``seats`` (who plays each seat: ``"human"`` or a
-    bot's name), ``view`` (the view's JSON), ``moves`` (the seat's legal moves
-    in notation; a move's index in this list is what ``{"index": i}`` sends),
-    ``log`` (the latest moves as lines of text, as the seat saw them) and
-    ``hand_scores`` (every finished hand's score table, newest last).
+    bot's name), ``view`` (the view's JSON, :meth:`PlayerView.to_dict
+    <kanasta.PlayerView.to_dict>` without the history; its ``legal_actions``
+    are the seat's legal moves in notation, and a move's index in that list is
+    what ``{"index": i}`` sends), ``log`` (the latest moves as lines of text,
+    as the seat saw them) and ``hand_scores`` (every finished hand's score
+    table, newest last).
 
     >>> import kanasta
     >>> from kanasta.web import seat_payload
     >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
     >>> p = seat_payload(s.view(s.current_player), version=0, seats=("human",) * 4)
-    >>> p["moves"][:1], p["seat"] == s.current_player
+    >>> p["view"]["legal_actions"][:1], p["seat"] == s.current_player
     (['draw'], True)
-    >>> seat_payload(s.view((s.current_player + 1) % 4), version=0, seats=("human",) * 4)["moves"]
+    >>> seat_payload(s.view((s.current_player + 1) % 4), version=0, seats=("human",) * 4)["view"]["legal_actions"]
     []
     """
     rules = view.rules
@@ -169,7 +171,6 @@ def seat_payload(
         "teams": rules.teams,
         "seats": list(seats),
         "view": _compat.view_to_dict(view),
-        "moves": [str(a) for a in _compat.legal_actions(view)],
         "log": log,
         "hand_scores": [_hand_table(view, r) for r in view.hand_results],
     }

@@ -225,9 +225,9 @@
     $("move-send").disabled = !myTurn;
     $("move-input").disabled = !myTurn;
     const hand = cardList(view.hand);
-    const shown = payload.moves.map((m, i) => [m, i]).filter(([m]) => usesSelected(m, hand));
+    const shown = payload.view.legal_actions.map((m, i) => [m, i]).filter(([m]) => usesSelected(m, hand));
     $("moves-head").textContent = myTurn
-      ? (selected.length ? shown.length + " of " + payload.moves.length + " legal moves use the selected cards:" : payload.moves.length + " legal moves (click cards to narrow them):")
+      ? (selected.length ? shown.length + " of " + payload.view.legal_actions.length + " legal moves use the selected cards:" : payload.view.legal_actions.length + " legal moves (click cards to narrow them):")
       : "";
     shown.forEach(([move, index]) => {
       const button = el("button", { type: "button", "data-index": String(index), "data-move": move }, prettyText(move));
