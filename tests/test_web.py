@@ -15,11 +15,12 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
 
 import kanasta
-from kanasta.bots import GreedyBot, RandomBot
+from kanasta.bots import GreedyBot, RandomBot, play_out
 from kanasta.web import MAX_MOVE_TEXT, Table, seat_payload
 from kanasta.web.app import MAX_BODY, create_app
 from kanasta.web.serve import parse_seats
@@ -352,6 +353,20 @@ def test_moves_out_of_turn_are_refused(client: TestClient, table: Table) -> None
     assert bot.status_code == 403 and bot.json()["error"]["code"] == "bot_seat"
     no_token = client.post("/api/seat/0/move", json={"move": "draw"})
     assert no_token.status_code == 403 and no_token.json()["error"]["code"] == "bad_token"
+
+
+def test_moves_after_the_game_are_refused_and_the_winner_is_shown() -> None:
+    rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=50)
+    state = play_out(kanasta.new_game(rules, seed=2), [RandomBot(seed=1), RandomBot(seed=2)])
+    assert state.is_game_over
+    table = Table(state, humans=[0, 1], bots={})
+    with TestClient(create_app(table)) as client:
+        payload = client.get("/api/seat/1", headers=_auth(table, 1)).json()
+        assert payload["view"]["phase"] == "game_over" and payload["view"]["winner"] == state.winner
+        assert payload["view"]["legal_actions"] == []
+        assert [h["hand_number"] for h in payload["hand_scores"]] == list(range(1, len(state.hand_results) + 1))
+        got = _move(client, table, 1, json={"move": "draw"})
+        assert got.status_code == 409 and got.json()["error"] == {"code": "game_over", "message": "the game is over"}
 
 
 def test_an_index_from_an_older_list_is_refused(client: TestClient, table: Table) -> None:
