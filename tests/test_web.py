@@ -477,9 +477,7 @@ def test_parse_seats() -> None:
         (["--bot-delay", "nan"], "--bot-delay: must be at least 0"),
     ],
 )
-def test_serve_refuses_bad_arguments(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
+def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     from kanasta.cli import main
 
     with pytest.raises(SystemExit) as exit_:

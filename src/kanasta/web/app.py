@@ -123,9 +123,7 @@ async def _read_json(request: Request) -> Any:
             raise TableError(413, "too_large", f"the body is over {MAX_BODY} bytes")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise TableError(
-            415, "not_json", f"send the move as application/json, not {kind or 'no content type'!r}"
-        )
+        raise TableError(415, "not_json", f"send the move as application/json, not {kind or 'no content type'!r}")
 
     def no_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
@@ -141,25 +139,19 @@ async def _read_json(request: Request) -> Any:
 def _read_move(body: Any) -> tuple[str | int, int | None]:
     """``(move, version)`` from a move request's JSON, checked."""
     if not isinstance(body, dict):
-        raise TableError(
-            400, "bad_move", 'send a JSON object: {"move": "draw"} or {"index": 0, "version": 5}'
-        )
+        raise TableError(400, "bad_move", 'send a JSON object: {"move": "draw"} or {"index": 0, "version": 5}')
     unknown = sorted(set(body) - {"move", "index", "version"})
     if unknown:
         raise TableError(400, "bad_move", f"unknown key {unknown[0]!r}: the keys are move, index and version")
     if ("move" in body) == ("index" in body):
-        raise TableError(
-            400, "bad_move", 'give exactly one of "move" (notation) and "index" (a legal move\'s number)'
-        )
+        raise TableError(400, "bad_move", 'give exactly one of "move" (notation) and "index" (a legal move\'s number)')
     version = body.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise TableError(400, "bad_move", f'"version" must be a whole number, not {json.dumps(version)[:40]}')
     if "move" in body:
         move = body["move"]
         if not isinstance(move, str):
-            raise TableError(
-                400, "bad_move", f'"move" must be text in action notation, not {json.dumps(move)[:40]}'
-            )
+            raise TableError(400, "bad_move", f'"move" must be text in action notation, not {json.dumps(move)[:40]}')
         return move, version
     index = body["index"]
     if not isinstance(index, int) or isinstance(index, bool):

@@ -57,9 +57,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         ),
         epilog="Example: kanasta serve --rules classic --human 0,2 --bots greedy",
     )
-    p.add_argument(
-        "--rules", choices=PRESET_NAMES, default="classic", help="the rules preset (default: classic)"
-    )
+    p.add_argument("--rules", choices=PRESET_NAMES, default="classic", help="the rules preset (default: classic)")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
     p.add_argument("--human", default="0", metavar="SEAT[,SEAT...]", help="the human seats (default: 0)")
     p.add_argument(

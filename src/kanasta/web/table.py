@@ -129,9 +129,7 @@ def _hand_table(view: PlayerView, result: HandResult) -> dict[str, Any]:
     }
 
 
-def seat_payload(
-    view: PlayerView, *, version: int, seats: tuple[str, ...], title: str = "kanasta"
-) -> dict[str, Any]:
+def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], title: str = "kanasta") -> dict[str, Any]:
     """What the server sends one seat: built from that seat's view alone, never from the state.
 
     Keys: ``version`` (the table's change counter), ``seat``, ``title``,
@@ -295,15 +293,11 @@ class Table:
         if seat not in self._humans:
             raise TableError(403, "bot_seat", f"seat {seat} is played by a bot")
         if token is None or not self.check_token(seat, token):
-            raise TableError(
-                403, "bad_token", f"this is not seat {seat}'s address: the token is missing or wrong"
-            )
+            raise TableError(403, "bad_token", f"this is not seat {seat}'s address: the token is missing or wrong")
 
     def payload(self, seat: int) -> dict[str, Any]:
         """What ``seat`` is sent: :func:`seat_payload` of its view."""
-        payload = seat_payload(
-            self._state.view(seat), version=self._version, seats=self.seats, title=self.title
-        )
+        payload = seat_payload(self._state.view(seat), version=self._version, seats=self.seats, title=self.title)
         payload["problem"] = self._problem
         return payload
 
@@ -314,9 +308,7 @@ class Table:
         if state.phase is Phase.GAME_OVER:
             raise TableError(409, "game_over", "the game is over")
         if state.current_player != seat:
-            raise TableError(
-                409, "not_your_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
-            )
+            raise TableError(409, "not_your_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s")
         if isinstance(move, bool):
             raise TableError(400, "bad_move", "a move is notation text or the index of a legal move")
         if isinstance(move, int):
@@ -335,9 +327,7 @@ class Table:
                 )
             return moves[move]
         if len(move) > MAX_MOVE_TEXT:
-            raise TableError(
-                400, "bad_move", f"a move is at most {MAX_MOVE_TEXT} characters, not {len(move)}"
-            )
+            raise TableError(400, "bad_move", f"a move is at most {MAX_MOVE_TEXT} characters, not {len(move)}")
         try:
             return _compat.parse_move(move)
         except NotationError as err:
