@@ -69,6 +69,7 @@ def _skip_reexported(app: Any, what: str, name: str, obj: Any, skip: bool, optio
 nitpick_ignore_regex = [
     ("py:.*", r"(fractions|collections\.abc|enum|json|random|typing|typing_extensions|attrs|attr)(\..*)?"),
     ("py:.*", r"hypothesis(\..*)?"),
+    ("py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|starlette|argparse)(\..*)?"),
     ("py:.*", r"(Fraction|Sequence|Iterable|Iterator|Mapping|Callable|IntEnum|Enum)"),
     # the history's private link type, named in State's signature
     ("py:class", r"kanasta\..*LogNode"),

@@ -60,6 +60,15 @@ class TableError(KanastaError):
     (409, 'not_your_turn', "it is seat 2's turn")
     """
 
+    #: The HTTP status the server answers with (400, 403, 404, 409, 413, 415 or 422).
+    status: int
+    #: A short word naming the kind of refusal (``illegal``, ``notation``, ``bad_token``, ...).
+    code: str
+    #: What is wrong, for people.
+    message: str
+    #: The RULES ID of the rule refusing the move, or None when it is not the rules.
+    rule: str | None
+
     def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.status = status
@@ -197,6 +206,11 @@ class Table:
     >>> t.check_token(0, t.token(0)), t.check_token(0, "guess"), t.check_token(1, "")
     (True, False, False)
     """
+
+    #: Seconds :meth:`run_bots` waits before each bot move.
+    bot_delay: float
+    #: The game's name as the page shows it.
+    title: str
 
     def __init__(
         self,
@@ -341,7 +355,7 @@ class Table:
         :attr:`version`, so that an index read from an older list is refused.
         Raises :class:`TableError`: 409 when it is not the seat's turn, 400
         for bad notation or index, 422 when the rules refuse the move (with
-        the rule's ID in :attr:`TableError.rule`).
+        the rule's ID in :attr:`TableError.rule <kanasta.web.TableError.rule>`).
         """
         action = self._read_move(seat, move, version)
         try:
@@ -391,7 +405,7 @@ class Table:
     async def run_bots(self) -> None:
         """Play every bot move as it comes, forever (cancel the task to stop).
 
-        Each move is chosen in a worker thread, after :attr:`bot_delay`
+        Each move is chosen in a worker thread, after :attr:`~kanasta.web.Table.bot_delay`
         seconds.  A bot that fails (raises, or returns an illegal move) stops
         the bots and sets :attr:`problem`, which every seat is shown.
         """
