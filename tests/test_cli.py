@@ -64,7 +64,7 @@ def test_play_prints_the_notable_events(capsys: pytest.CaptureFixture[str]) -> N
     _, kan = _run(capsys, "play", "--rules", "kanasta", "--seed", "1", "--target", "100")
     text = "\n".join(kan)
     assert "picks up packet 1" in text
-    assert "; trump " in text and "Trump: " in text
+    assert "; the trump is " in text and "Trump: " in text
     assert "hand total (rounded up)" in text and "raw total" in text
 
 

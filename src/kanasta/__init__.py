@@ -58,6 +58,7 @@ from kanasta.state import (
     UpcardTurned,
     WentOut,
 )
+from kanasta.text import TextRenderer, event_text, result_text
 from kanasta.view import (
     CardsDrawnHidden,
     PacketTakenHidden,
@@ -124,15 +125,18 @@ __all__ = [
     "TakePile",
     "TeamOpened",
     "TeamScore",
+    "TextRenderer",
     "Turn",
     "UpcardTurned",
     "WentOut",
     "all_cards",
+    "event_text",
     "format_cards",
     "make_view",
     "new_game",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "result_text",
     "sample_state",
 ]

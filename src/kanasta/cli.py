@@ -23,35 +23,18 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from kanasta import _cmd_match
-from kanasta.actions import Action, Draw
+from kanasta.actions import Action
 from kanasta.bots import Bot, GreedyBot, RandomBot
-from kanasta.cards import format_cards
 from kanasta.engine import new_game
 from kanasta.errors import KanastaError
 from kanasta.rules import PRESET_NAMES, Rules, preset
-from kanasta.state import (
-    CardsDrawn,
-    Event,
-    GameEnded,
-    HandEnded,
-    HandResult,
-    HandStarted,
-    PacketTaken,
-    PileJoined,
-    PileTaken,
-    RedThreeLaid,
-    State,
-    StockExhausted,
-    TeamOpened,
-    UpcardTurned,
-    WentOut,
-)
+from kanasta.state import CardsDrawn, Event, GameEnded, HandEnded, HandStarted, State
+from kanasta.text import TextRenderer
 
 __all__ = ["main"]
 
@@ -67,45 +50,17 @@ _BOTS: Final[dict[str, Callable[[int, int], Bot]]] = {
 _DEFAULT_BOTS: Final = ("greedy", "random")
 """Bots used without ``--bots``: greedy at even seats, random at odd seats."""
 
-_ENDINGS: Final[dict[str, str]] = {
-    "stock": "the stock ran out",
-    "red_three": "the last stock card was a red 3",
-    "no_take": "the stock ran out and the next player could not take the pile",
-    "declined": "the stock ran out and the next player declined the pile",
-}
-
 _INDENT: Final = " " * 10
 
 
-def _points(value: Fraction | int) -> str:
-    """Points as text: whole numbers plainly, halves as ``3.5`` (exact)."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.1f}"
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _side(rules: Rules, team: int, *, long: bool = False) -> str:
-    """``team 0`` (with its seats when ``long``) in partnerships, else ``seat 0``."""
-    if rules.teams == rules.players:
-        return f"seat {team}"
-    if not long:
-        return f"team {team}"
-    seats = "+".join(str(s) for s in range(rules.players) if rules.team_of(s) == team)
-    return f"team {team} (seats {seats})"
-
-
 class _Printer:
-    """Writes a game as text, one move and its events at a time."""
+    """Writes a game as text, one move and its events at a time (through :class:`kanasta.TextRenderer`)."""
 
     def __init__(self, rules: Rules, title: str, *, quiet: bool) -> None:
         self.rules = rules
         self.title = title
         self.quiet = quiet
+        self.text = TextRenderer(rules)
 
     def line(self, text: str = "") -> None:
         print(text)
@@ -116,117 +71,32 @@ class _Printer:
         seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(bot_names))
         teams = ""
         if r.teams != r.players:
-            teams = "; " + ", ".join(_side(r, t, long=True) for t in range(r.teams))
+            teams = "; " + ", ".join(self.text.side(t, long=True) for t in range(r.teams))
         self.line(f"Seats: {seats}{teams}")
 
     def move(self, seat: int, action: Action, events: Sequence[Event]) -> None:
         if not self.quiet:
-            text = f"  seat {seat}  {action}"
-            if isinstance(action, Draw):
-                drawn = [c for e in events if isinstance(e, CardsDrawn) for c in e.cards]
-                if drawn:
-                    text += f"  -> {format_cards(drawn)}"
-            self.line(text)
+            self.line("  " + self.text.move(seat, action, events))
         self.events(events)
 
     def events(self, events: Sequence[Event]) -> None:
-        r = self.rules
         for e in events:
             if isinstance(e, HandEnded):
-                self.hand_summary(e.result)
-                continue
-            if isinstance(e, GameEnded) or self.quiet:
-                continue
-            if isinstance(e, HandStarted):
                 self.line()
-                self.line(
-                    f"=== Hand {e.hand_number}: dealer seat {e.dealer}, seat {e.first_player} plays first ==="
-                )
-            elif isinstance(e, UpcardTurned):
-                text = f"{_INDENT}* upcard: {format_cards(e.cards)}"
-                if e.frozen:
-                    text += " (the pile is frozen)"
-                if e.trump is not None:
-                    text += f"; trump {e.trump}"
-                self.line(text)
-            elif isinstance(e, RedThreeLaid):
-                how = {"deal": "dealt", "stock": "drawn", "pile": "from the pile"}[e.source]
-                replaced = ", replaced" if e.replacement is not None else ""
-                self.line(f"{_INDENT}* seat {e.seat} lays red 3 {e.card} ({how}{replaced})")
-            elif isinstance(e, PileTaken):
-                self.line(f"{_INDENT}* seat {e.seat} takes the pile ({_count(len(e.cards))})")
-            elif isinstance(e, PileJoined):
-                self.line(
-                    f"{_INDENT}* the rest of the pile ({_count(len(e.cards))}) joins seat {e.seat}'s hand"
-                )
-            elif isinstance(e, TeamOpened):
-                by = f" (by seat {e.seat})" if r.teams != r.players else ""
-                self.line(f"{_INDENT}* {_side(r, e.team, long=True)} has opened{by}")
-            elif isinstance(e, PacketTaken):
-                self.line(f"{_INDENT}* seat {e.seat} picks up packet {e.packet} ({_count(len(e.cards))})")
-            elif isinstance(e, WentOut):
-                self.line(f"{_INDENT}* seat {e.seat} goes out{' concealed' if e.concealed else ''}")
-            elif isinstance(e, StockExhausted):
-                self.line(f"{_INDENT}* the stock is empty")
-
-    def hand_summary(self, result: HandResult) -> None:
-        r = self.rules
-        if result.ended_by == "going_out" and result.went_out is not None:
-            how = f"seat {result.went_out} went out{' concealed' if result.concealed else ''}"
-        else:
-            how = _ENDINGS.get(result.ended_by, result.ended_by)
-        self.line()
-        self.line(f"--- Hand {result.hand_number} ended: {how} ---")
-        if result.trump is not None:
-            self.line(f"Trump: {result.trump}")
-        if not self.quiet:
-            for team in range(r.teams):
-                melds = "; ".join(f"@{i} {m}" for i, m in enumerate(result.melds[team]))
-                self.line(f"{_side(r, team, long=True)} melds: {melds or '-'}")
-        teams = result.teams
-        rows: list[tuple[str, list[str]]] = []
-        if r.packets:
-            rows.append(("packets", [f"{t.packets} = {t.packet_points}" for t in teams]))
-        rows.append(("melds", [_points(t.meld_points) for t in teams]))
-        rows.append(("canastas", [f"{len(t.canastas)} = {t.canasta_points}" for t in teams]))
-        if r.red_threes:
-            rows.append(("red 3s", [f"{t.red_threes} = {t.red_three_points}" for t in teams]))
-        rows.append(("going out", [str(t.going_out_points) for t in teams]))
-        rows.append(("cards in hand", [_points(-t.hand_points) for t in teams]))
-        if r.round_hand_up:
-            rows.append(("raw total", [_points(t.raw_total) for t in teams]))
-            rows.append(("hand total (rounded up)", [str(t.total) for t in teams]))
-        else:
-            rows.append(("hand total", [str(t.total) for t in teams]))
-        rows.append(("game score", [str(s) for s in result.scores]))
-        names = [_side(r, t.team) for t in teams]
-        width = max(8, *(len(n) for n in names), *(len(c) for _, cells in rows for c in cells))
-        labels = max(len(label) for label, _ in rows)
-        self.line(f"{'':<{labels}}" + "".join(f"{n:>{width + 2}}" for n in names))
-        for label, cells in rows:
-            self.line(f"{label:<{labels}}" + "".join(f"{c:>{width + 2}}" for c in cells))
-        for t in teams:
-            if not t.canastas:
-                continue
-            parts = []
-            for c in t.canastas:
-                part = f"@{c.meld} {c.kind} {c.base}"
-                if c.trump_doubled:
-                    part += f" x2 (trump) = {c.bonus}"
-                parts.append(part)
-            self.line(f"  {_side(r, t.team)} canastas: {'; '.join(parts)}")
+                for line in self.text.hand_summary(e.result, melds=not self.quiet):
+                    self.line(line)
+            elif isinstance(e, HandStarted):
+                if not self.quiet:
+                    self.line()
+                    self.line(
+                        f"=== Hand {e.hand_number}: dealer seat {e.dealer}, seat {e.first_player} plays first ==="
+                    )
+            elif not isinstance(e, (GameEnded, CardsDrawn)) and not self.quiet:
+                self.line(f"{_INDENT}* {self.text.event(e)}")
 
     def result(self, state: State, moves: int) -> None:
-        r = self.rules
         self.line()
-        if state.winner is None:
-            self.line(f"Result: no winner, stopped after {moves} moves (scores {state.scores})")
-            return
-        others = ", ".join(f"{_side(r, t)} {s}" for t, s in enumerate(state.scores) if t != state.winner)
-        self.line(
-            f"Result: {_side(r, state.winner)} wins with {state.scores[state.winner]} ({others}) "
-            f"after {len(state.hand_results)} hands and {moves} moves"
-        )
+        self.line(self.text.game_result(state.scores, state.winner, len(state.hand_results), moves))
 
 
 def _bot_names(text: str | None, rules: Rules, parser: argparse.ArgumentParser) -> list[str]:

@@ -207,8 +207,20 @@ class HandResult:
     red_threes: tuple[tuple[Card, ...], ...]
     trump: Card | None
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 # ------------------------------------------------------------------ events
+
+
+def _sentence(item: object) -> str:
+    """``str()`` of an event or hand result: its sentence, written by :mod:`kanasta.text`."""
+    from kanasta.text import event_text, result_text
+
+    if isinstance(item, HandResult):
+        return result_text(item)
+    return event_text(item)  # type: ignore[arg-type]
 
 
 @attrs.frozen(slots=True)
@@ -225,6 +237,9 @@ class HandStarted:
     dealer: int
     first_player: int
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class UpcardTurned:
@@ -238,6 +253,9 @@ class UpcardTurned:
     cards: tuple[Card, ...]
     frozen: bool = False
     trump: Card | None = None
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -258,6 +276,9 @@ class RedThreeLaid:
     source: Literal["deal", "stock", "pile"]
     replacement: Card | None
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class CardsDrawn:
@@ -270,6 +291,9 @@ class CardsDrawn:
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -285,6 +309,9 @@ class PileTaken:
     cards: tuple[Card, ...]
     aside: bool = False
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class PileJoined:
@@ -298,6 +325,9 @@ class PileJoined:
     seat: int
     cards: tuple[Card, ...]
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class TeamOpened:
@@ -310,6 +340,9 @@ class TeamOpened:
 
     team: int
     seat: int
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -325,6 +358,9 @@ class PacketTaken:
     packet: int
     cards: tuple[Card, ...]
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class WentOut:
@@ -338,6 +374,9 @@ class WentOut:
     seat: int
     concealed: bool
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class StockExhausted:
@@ -349,6 +388,9 @@ class StockExhausted:
     """
 
     seat: int
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -362,6 +404,9 @@ class HandEnded:
 
     result: HandResult
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class GameEnded:
@@ -374,6 +419,9 @@ class GameEnded:
 
     winner: int
     scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 Event = (

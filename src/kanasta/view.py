@@ -51,6 +51,7 @@ from kanasta.state import (
     RedThreeLaid,
     State,
     Turn,
+    _sentence,
 )
 
 __all__ = [
@@ -81,6 +82,9 @@ class CardsDrawnHidden:
     seat: int
     count: int
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class RedThreeLaidHidden:
@@ -98,6 +102,9 @@ class RedThreeLaidHidden:
     card: Card
     source: Literal["deal", "stock", "pile"]
 
+    def __str__(self) -> str:
+        return _sentence(self)
+
 
 @attrs.frozen(slots=True)
 class PacketTakenHidden:
@@ -111,6 +118,9 @@ class PacketTakenHidden:
     seat: int
     packet: int
     size: int
+
+    def __str__(self) -> str:
+        return _sentence(self)
 
 
 SeenEvent = Event | CardsDrawnHidden | RedThreeLaidHidden | PacketTakenHidden
@@ -346,6 +356,27 @@ class PlayerView:
             over = sorted(c for c, k in left.items() if k < 0)
             raise SamplingError(f"the view shows more copies of {format_cards(over)} than the deck has")
         return tuple(sorted(left.elements()))
+
+    def describe(self, *, pretty: bool = False) -> str:
+        """A multi-line text picture of what the seat sees (its own hand only), with its moves when it is to move.
+
+        ``pretty`` draws suit symbols; :class:`kanasta.TextRenderer` draws it
+        and offers colour too.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> print(s.view(0).describe())
+        Hand 1, dealer seat 2; seat 3 to draw. Scores: team 0 0, team 1 0
+        Stock: 62 cards
+        Pile (bottom to top): 3S
+        team 0 (seats 0+2): no melds
+        team 1 (seats 1+3): no melds; red 3s: 3H
+        Hands: seat 0 11 cards, seat 1 11 cards, seat 2 11 cards, seat 3 11 cards
+        Seat 0 (you): 2D 4D 5D 6D 7C 7S TC TD JS KC KS
+        """
+        from kanasta.text import TextRenderer
+
+        return TextRenderer(self.rules, pretty=pretty).view(self)
 
     def to_dict(self, *, history: bool = True) -> dict[str, Any]:
         """A JSON-safe dict of the view (format ``kanasta.view/1``); :meth:`from_dict` reads it back.
