@@ -358,7 +358,7 @@ CLASSIC_CASES: list[tuple[str, Mutation, str]] = [
     ("hands wrong length", lambda d: d["hands"].pop(), "hands"),
     ("hand as a list", lambda d: d["hands"].__setitem__(1, d["hands"][1].split()), "hands.1"),
     ("bad card in a hand", lambda d: d["hands"].__setitem__(2, d["hands"][2] + " 7X"), "hands.2"),
-    ("lower-case card", lambda d: d["hands"].__setitem__(2, d["hands"][2].lower()), "hands.2"),
+    ("a card misspelled", lambda d: d["hands"].__setitem__(2, d["hands"][2] + " 7HH"), "hands.2"),
     ("a card removed", _drop_stock_card, ""),
     ("a card duplicated", _duplicate_into_stock, "stock"),
     ("a third copy in a meld", _third_copy_in_meld, "melds.0.0"),

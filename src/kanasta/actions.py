@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final, TypeAlias, get_args
+from typing import Final, NoReturn, TypeAlias, get_args
 
 import attrs
 
-from kanasta.cards import Card, format_cards, parse_cards
-from kanasta.errors import NotationError
+from kanasta.cards import _SHOWN, Card, _explain, _lookup, format_cards
+from kanasta.errors import NotationError, short_repr
 
 __all__ = [
     "ACTION_TYPES",
@@ -90,6 +90,14 @@ def _optional_index(value: object) -> int | None:
     return None if value is None else _index(value)
 
 
+def _check_index(_instance: object, _attribute: object, value: int) -> None:
+    _index(value)
+
+
+def _check_optional_index(_instance: object, _attribute: object, value: int | None) -> None:
+    _optional_index(value)
+
+
 def _card(value: object) -> Card:
     if not isinstance(value, Card):
         raise TypeError(f"expected a kanasta.Card, got {value!r} (use kanasta.parse_card for text)")
@@ -135,7 +143,7 @@ class TakePile:
     """
 
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
-    meld: int | None = attrs.field(default=None, converter=_optional_index)
+    meld: int | None = attrs.field(default=None, validator=_check_optional_index)
 
     def __str__(self) -> str:
         parts = ["take"]
@@ -176,7 +184,7 @@ class AddToMeld:
     'add @0 7C JK'
     """
 
-    meld: int = attrs.field(converter=_index)
+    meld: int = attrs.field(validator=_check_index)
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
     def __str__(self) -> str:
@@ -196,7 +204,7 @@ class ExtendRun:
     'extend @1 4H 5H 6H 7H JK'
     """
 
-    meld: int = attrs.field(converter=_index)
+    meld: int = attrs.field(validator=_check_index)
     run: tuple[Card, ...] = attrs.field(converter=_cards)
 
     def __str__(self) -> str:
@@ -278,20 +286,53 @@ YES: Final = AnswerPartner(True)
 NO: Final = AnswerPartner(False)
 DECLINE: Final = Decline()
 
-_MELD_REF: Final = re.compile(r"^@(\d+)$")
+_REF_DIGITS: Final = 4
+# the most digits of a meld number in notation (@0 to @9999; a team never has 40 melds)
+_MELD_REF: Final = re.compile(rf"^@(\d{{1,{_REF_DIGITS}}})$")
+_CARD_SEPARATORS: Final = re.compile(r"[\s,]+")
+_TEXT_SHOWN: Final = 60
+_VERBS: Final = "draw take meld add extend discard ask yes no decline"
 
 
-def _ref(token: str, text: str) -> int:
-    m = _MELD_REF.match(token)
-    if m is None:
-        raise NotationError(f"bad action {text!r}: expected a meld number like @0, got {token!r}")
-    return int(m.group(1))
+class _Line:
+    """One action text being read: its words and the error messages that quote it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.quoted = short_repr(text, _TEXT_SHOWN)
+
+    def fail(self, problem: str) -> NoReturn:
+        raise NotationError(f"bad action {self.quoted}: {problem}")
+
+    def ref(self, token: str, verb: str) -> int:
+        m = _MELD_REF.match(token)
+        if m is not None:
+            return int(m.group(1))
+        digits = token[1:]
+        if digits.isascii() and digits.isdigit():
+            self.fail(
+                f"meld number {short_repr(token, _SHOWN)} is too large: meld numbers go from @0 to @{'9' * _REF_DIGITS}"
+            )
+        self.fail(f"{verb}: expected a meld number like @0, got {short_repr(token, _SHOWN)}")
+
+    def cards(self, words: list[tuple[int, str]], verb: str) -> tuple[Card, ...]:
+        out = []
+        for position, word in words:
+            for token in (t for t in _CARD_SEPARATORS.split(word) if t):
+                if token.startswith("@"):
+                    self.fail(f"{verb} takes no meld number here ({short_repr(token, _SHOWN)})")
+                card = _lookup(token)
+                if card is None:
+                    self.fail(f"bad card {short_repr(token, _SHOWN)} (word {position}): {_explain(token)}")
+                out.append(card)
+        return tuple(out)
 
 
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the form ``str(action)`` gives).
 
-    Grammar (tokens separated by spaces; ``CARDS`` is card notation)::
+    Grammar (words separated by spaces; ``CARDS`` is card notation, cards
+    separated by spaces or commas; ``@N`` is a meld number)::
 
         draw | ask | yes | no | decline
         take [CARDS] [@N]
@@ -300,51 +341,73 @@ def parse_action(text: str) -> Action:
         extend @N CARDS       (the run's whole new list, low to high)
         discard CARD
 
+    Verbs and cards may be written in any letter case, cards with suit
+    symbols or ``10`` for ten.  Anything else raises
+    :class:`~kanasta.NotationError` saying what is wrong with the line (long
+    text is quoted cut short).
+
     >>> from kanasta import parse_action
     >>> parse_action("take KH KS @3")
     TakePile(cards=(Card('KH'), Card('KS')), meld=3)
-    >>> parse_action("add @0 7C")
-    AddToMeld(meld=0, cards=(Card('7C'),))
+    >>> parse_action("Add @0 7c"), parse_action("DISCARD 10♥")
+    (AddToMeld(meld=0, cards=(Card('7C'),)), Discard(card=Card('TH')))
     >>> parse_action("discard 7C 8C")
     Traceback (most recent call last):
     ...
-    kanasta.errors.NotationError: bad action 'discard 7C 8C': discard takes exactly one card
+    kanasta.errors.NotationError: bad action 'discard 7C 8C': discard takes exactly one card, not 2
+    >>> parse_action("take 3C 3C @0 @1")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.NotationError: bad action 'take 3C 3C @0 @1': give one meld number, not 2 (@0 @1)
     """
     if not isinstance(text, str):
         raise NotationError(f"an action must be given as text, not {type(text).__name__}")
-    tokens = text.split()
-    if not tokens:
+    line = _Line(text)
+    words = text.split()
+    if not words:
         raise NotationError("empty action text")
-    verb, rest = tokens[0], tokens[1:]
+    verb = words[0].lower()
+    rest = list(enumerate(words[1:], 2))
     simple: dict[str, Action] = {"draw": DRAW, "ask": ASK, "yes": YES, "no": NO, "decline": DECLINE}
     if verb in simple:
         if rest:
-            raise NotationError(f"bad action {text!r}: {verb!r} takes nothing after it")
+            line.fail(f"{verb!r} takes nothing after it")
         return simple[verb]
+    if verb not in ("take", "meld", "add", "extend", "discard"):
+        line.fail(f"unknown verb {short_repr(words[0], _SHOWN)}; verbs are {_VERBS}")
+    refs = [(i, w) for i, w in rest if w.startswith("@")]
+    plain = [(i, w) for i, w in rest if not w.startswith("@")]
+    if len(refs) > 1:
+        numbers = " ".join(short_repr(w, _SHOWN) if len(w) > 8 else w for _, w in refs[:4])
+        line.fail(f"give one meld number, not {len(refs)} ({numbers}{' ...' if len(refs) > 4 else ''})")
     if verb == "take":
         meld = None
-        if rest and rest[-1].startswith("@"):
-            meld = _ref(rest[-1], text)
-            rest = rest[:-1]
-        return TakePile(parse_cards(" ".join(rest)), meld)
+        if refs:
+            position, word = refs[0]
+            if position != len(words):
+                line.fail("the meld number comes last, after the cards (e.g. take KH KS @2)")
+            meld = line.ref(word, verb)
+        return TakePile(line.cards(plain, verb), meld)
+    if verb in ("meld", "discard") and refs:
+        hint = "; add @N or extend @N adds to a meld" if verb == "meld" else ""
+        line.fail(f"{verb} takes cards, not a meld number ({short_repr(refs[0][1], _SHOWN)}){hint}")
     if verb == "meld":
-        cards = parse_cards(" ".join(rest))
+        cards = line.cards(plain, verb)
         if not cards:
-            raise NotationError(f"bad action {text!r}: meld needs cards")
+            line.fail("meld needs cards")
         return LayMeld(cards)
-    if verb in ("add", "extend"):
-        if len(rest) < 2:
-            raise NotationError(f"bad action {text!r}: {verb} needs a meld number and cards")
-        index = _ref(rest[0], text)
-        cards = parse_cards(" ".join(rest[1:]))
-        if not cards:
-            raise NotationError(f"bad action {text!r}: {verb} needs cards")
-        return AddToMeld(index, cards) if verb == "add" else ExtendRun(index, cards)
     if verb == "discard":
-        cards = parse_cards(" ".join(rest))
+        cards = line.cards(plain, verb)
         if len(cards) != 1:
-            raise NotationError(f"bad action {text!r}: discard takes exactly one card")
+            line.fail("discard needs a card" if not cards else f"discard takes exactly one card, not {len(cards)}")
         return Discard(cards[0])
-    raise NotationError(
-        f"bad action {text!r}: unknown verb {verb!r}; verbs are draw take meld add extend discard ask yes no decline"
-    )
+    # add / extend
+    if not refs:
+        line.fail(f"{verb} needs a meld number first, e.g. {verb} @0 7H")
+    if refs[0][0] != 2:
+        line.fail(f"the meld number comes first, right after {verb!r} (e.g. {verb} @0 7H)")
+    index = line.ref(refs[0][1], verb)
+    cards = line.cards(plain, verb)
+    if not cards:
+        line.fail(f"{verb} needs cards after the meld number")
+    return AddToMeld(index, cards) if verb == "add" else ExtendRun(index, cards)

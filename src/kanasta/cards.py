@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable
 from typing import Final, final
 
-from kanasta.errors import NotationError
+from kanasta.errors import NotationError, short_repr
 
 __all__ = [
     "DECK",
@@ -357,20 +357,32 @@ def all_cards() -> tuple[Card, ...]:
     return _CARDS
 
 
+_SHOWN: Final = 20
+"""Tokens longer than this are quoted cut short in error messages, with their length."""
+
+
+def _lookup(token: str) -> Card | None:
+    """The card a token names, in any letter case."""
+    card = _TEXT_TO_CARD.get(token)
+    if card is None and len(token) <= 3:
+        card = _TEXT_TO_CARD.get(token.upper())
+    return card
+
+
 def _explain(token: str) -> str:
     if not token:
         return "empty card"
-    if token.upper() != token and token.upper() in _TEXT_TO_CARD:
-        return f"cards are written in capitals (did you mean {token.upper()!r}?)"
     if token.upper() in ("J", "JO", "JOKER", "JKR"):
         return "a joker is written JK"
     if len(token) < 2:
         return f"a card is a rank and a suit, e.g. 7H; {_RANK_HELP}"
-    rank, suit = token[:-1], token[-1]
+    if len(token) > 3:
+        return "a card is a rank and a suit, e.g. 7H or 10H (JK for a joker)"
+    rank, suit = token[:-1].upper(), token[-1].upper()
     if rank not in _RANK_BY_SYMBOL:
         return f"unknown rank {rank!r}; {_RANK_HELP}"
     if suit not in _SUIT_BY_SYMBOL:
-        return f"unknown suit {suit!r}; {_SUIT_HELP}"
+        return f"unknown suit {token[-1]!r}; {_SUIT_HELP}"
     return "not a card"  # pragma: no cover - every other token is a card
 
 
@@ -378,8 +390,8 @@ def parse_card(text: str) -> Card:
     """Read one card in card notation.
 
     >>> from kanasta import parse_card
-    >>> parse_card("10H"), parse_card("TH"), parse_card("Q♠"), parse_card("JK")
-    (Card('TH'), Card('TH'), Card('QS'), Card('JK'))
+    >>> parse_card("10H"), parse_card("TH"), parse_card("Q♠"), parse_card("JK"), parse_card("th")
+    (Card('TH'), Card('TH'), Card('QS'), Card('JK'), Card('TH'))
     >>> parse_card("7X")
     Traceback (most recent call last):
     ...
@@ -387,9 +399,9 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise NotationError(f"a card must be given as text, not {type(text).__name__}")
-    card = _TEXT_TO_CARD.get(text)
+    card = _lookup(text)
     if card is None:
-        raise NotationError(f"bad card {text!r}: {_explain(text)}")
+        raise NotationError(f"bad card {short_repr(text, _SHOWN)}: {_explain(text)}")
     return card
 
 
@@ -408,19 +420,21 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ()
     >>> parse_cards("7H, 8H")
     (Card('7H'), Card('8H'))
-    >>> parse_cards("7H 7h")
+    >>> parse_cards("7h 10s q♠ jk")
+    (Card('7H'), Card('TS'), Card('QS'), Card('JK'))
+    >>> parse_cards("7H QQ")
     Traceback (most recent call last):
     ...
-    kanasta.errors.NotationError: bad card '7h' (token 2): cards are written in capitals (did you mean '7H'?)
+    kanasta.errors.NotationError: bad card 'QQ' (token 2): unknown suit 'Q'; suits are C D H S (or the symbols ♣ ♦ ♥ ♠)
     """
     if not isinstance(text, str):
         raise NotationError(f"cards must be given as text, not {type(text).__name__}")
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     out = []
     for position, token in enumerate(tokens, 1):
-        card = _TEXT_TO_CARD.get(token)
+        card = _lookup(token)
         if card is None:
-            raise NotationError(f"bad card {token!r} (token {position}): {_explain(token)}")
+            raise NotationError(f"bad card {short_repr(token, _SHOWN)} (token {position}): {_explain(token)}")
         out.append(card)
     return tuple(out)
 

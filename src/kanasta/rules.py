@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -100,19 +100,23 @@ def _named(field: str, convert: Callable[[object], _T], value: object) -> _T:
         raise ConfigError(field, str(err)) from None
 
 
-def _card_values_in(value: object) -> tuple[Fraction, ...]:
+# What the constructor accepts for point values (the fields store Fractions).
+PointValue: TypeAlias = Fraction | int | float | str
+
+
+def _card_values_in(value: Iterable[PointValue]) -> tuple[Fraction, ...]:
     return _named("card_values", _values, value)
 
 
-def _joker_value_in(value: object) -> Fraction:
+def _joker_value_in(value: PointValue) -> Fraction:
     return _named("joker_value", _points, value)
 
 
-def _natural_two_value_in(value: object) -> Fraction:
+def _natural_two_value_in(value: PointValue) -> Fraction:
     return _named("natural_two_value", _points, value)
 
 
-def _opening_minimums_in(value: object) -> Bands:
+def _opening_minimums_in(value: Iterable[tuple[int | None, PointValue]]) -> Bands:
     return _named("opening_minimums", _bands, value)
 
 
@@ -253,14 +257,26 @@ class Rules:
 
     # ------------------------------------------------------------------ presets
     @classmethod
-    def kanasta(cls) -> Rules:
-        """The Turkish Kanasta preset (Part K of the rules).
+    def kanasta(cls, players: int = 4) -> Rules:
+        """The Turkish Kanasta preset (Part K of the rules), for four players in two partnerships.
+
+        ``players`` is there to say so: any other count raises
+        :class:`~kanasta.ConfigError` naming the counts that exist.
 
         >>> import kanasta
         >>> r = kanasta.Rules.kanasta()
         >>> r.name, r.hand_size, r.trump, str(r.opening_minimum(150))
         ('kanasta', 11, True, '15/2')
+        >>> kanasta.Rules.kanasta(players=2)
+        Traceback (most recent call last):
+        ...
+        kanasta.errors.ConfigError: players: Kanasta is for 4 players, not 2; Rules.classic is for 2, 3 or 4
         """
+        if players != 4 or isinstance(players, bool):
+            raise ConfigError(
+                "players",
+                f"Kanasta is for 4 players, not {players!r}; Rules.classic is for 2, 3 or 4",
+            )
         half = Fraction(1, 2)
         return cls(
             name="kanasta",
@@ -326,7 +342,9 @@ class Rules:
                 canastas_to_go_out=2,
                 ask_partner=False,
             )
-        raise ConfigError("players", f"Classic Canasta is for 2, 3 or 4 players, not {players!r}")
+        raise ConfigError(
+            "players", f"Classic Canasta is for 2, 3 or 4 players, not {players!r}; Rules.kanasta is for 4"
+        )
 
     # ------------------------------------------------------------------ queries
     @property

@@ -269,6 +269,49 @@ class PlayerView:
         """
         return self.rules.team_of(self.seat)
 
+    @property
+    def first_player(self) -> int:
+        """The seat that played first in this hand (as :attr:`State.first_player <kanasta.State.first_player>`).
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.view(0).first_player == s.first_player
+        True
+        """
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def events(self) -> tuple[SeenEvent, ...]:
+        """The events of the last move as the seat saw them (as :attr:`State.events <kanasta.State.events>`).
+
+        Before any move: the first deal's events.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+        >>> s.view(0).events
+        (CardsDrawnHidden(seat=3, count=1),)
+        """
+        return self.history[-1].events if self.history else self.start_events
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat`` (as :meth:`State.team_of <kanasta.State.team_of>`).
+
+        >>> import kanasta
+        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0).team_of(3)
+        1
+        """
+        return self.rules.team_of(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat may make ``action`` now (as :meth:`State.is_legal <kanasta.State.is_legal>`).
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> s.view(3).is_legal(kanasta.Draw()), s.view(0).is_legal(kanasta.Draw())
+        (True, False)
+        """
+        return action in self._legal_actions
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal moves if it is the seat to move, else empty (RULES E-1, E-2).
 
