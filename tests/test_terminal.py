@@ -55,7 +55,7 @@ def test_a_whole_game_typed_at_the_terminal_with_bad_input_on_the_way(tmp_path: 
     out = _say(child, "fly away")
     assert "unknown verb 'fly'" in out
     out = _say(child, "add @" + "9" * 3000 + " 7H")
-    echo, answer = out.split("\n", 1)  # the terminal echoes the typed line
+    _echo, answer = out.split("\n", 1)  # the terminal echoes the typed line
     assert "is too large" in answer and len(answer) < 300
     out = _say(child, "ask")
     assert "Not allowed: " in out and "[G-TURN-1]" in out  # the rule's reason, with its ID
