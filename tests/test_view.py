@@ -341,8 +341,8 @@ def test_e4_views_of_a_long_game_reuse_each_steps_seat_filtered_form() -> None:
     rng = random.Random(12)
     for _ in range(120):
         s = s.apply(rng.choice(s.legal_actions()))
-    first = s.view(1).history  # fills the cache for seat 1
-    again = s.view(1).history  # read from it
+    first = s.view(1).history  # builds seat 1's chain of seen steps
+    again = s.view(1).history  # shares it
     assert first == again and len(first) == 120
     # other seats get their own filtered forms, not seat 1's
     for seat in (0, 2, 3):

@@ -404,7 +404,7 @@ def apply(s: State, action: Action) -> State:
         d.turn = _with(d.turn, answer=action.permit)
         d.phase = Phase.PLAY
         d.player = (seat + 2) % d.rules.players
-    d.log = LogNode(d.log, Step(seat=seat, action=action, events=tuple(d.events)), d.rules.players)
+    d.log = LogNode(d.log, Step(seat=seat, action=action, events=tuple(d.events)))
     return d.freeze()
 
 

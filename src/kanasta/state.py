@@ -455,18 +455,67 @@ class LogNode:
     """One link of a game's move history: the step and the link before it.
 
     States share their history: a new state adds one node in front of its
-    parent's.  ``seen`` caches, per seat, the step as that seat saw it (filled
-    by :func:`kanasta.view.make_view`), so building a view is a cheap walk.
+    parent's.  A node cannot be changed once made (its fields are set by the
+    constructor only), so no state's history can be rewritten after the fact.
+    ``length`` is the number of steps up to and including this one.
+    ``views`` holds, per seat, the step as that seat saw it, linked to the
+    seat's earlier steps (filled by :mod:`kanasta.view` when a view is
+    taken, set once per seat), so taking a view costs the same at any game
+    length.
     Internal; use :attr:`State.history`.
     """
 
-    __slots__ = ("prev", "step", "seen")
+    __slots__ = ("prev", "step", "length", "views")
 
-    def __init__(self, prev: LogNode | None, step: Step, players: int) -> None:
-        self.prev = prev
-        self.step = step
-        self.seen: list[Any] = [None] * players
+    prev: LogNode | None
+    step: Step
+    length: int
+    views: tuple[Any, ...]
 
+    def __init__(self, prev: LogNode | None, step: Step) -> None:
+        object.__setattr__(self, "prev", prev)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "length", 1 if prev is None else prev.length + 1)
+        object.__setattr__(self, "views", ())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a history link cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a history link cannot be changed (tried to delete {name!r})")
+
+    def steps(self) -> tuple[Step, ...]:
+        """The steps up to this one, oldest first (a loop: no recursion at any length)."""
+        out: list[Step] = []
+        node: LogNode | None = self
+        while node is not None:
+            out.append(node.step)
+            node = node.prev
+        out.reverse()
+        return tuple(out)
+
+    @staticmethod
+    def chain(steps: tuple[Step, ...]) -> LogNode | None:
+        """The history of ``steps`` (oldest first) as links, built in a loop."""
+        node: LogNode | None = None
+        for step in steps:
+            node = LogNode(node, step)
+        return node
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # written flat and rebuilt in a loop: pickling a long game never recurses
+        return (LogNode.chain, (self.steps(),))
+
+    def __copy__(self) -> LogNode:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LogNode:
+        return self
+
+
+def _unpickle_state(fields: dict[str, Any], steps: tuple[Step, ...]) -> State:
+    """Rebuild a pickled :class:`State` (see :meth:`State.__reduce__`)."""
+    return State(**fields, log=LogNode.chain(steps))
 
 
 def _no_eq(**kwargs: Any) -> Any:
@@ -589,13 +638,7 @@ class State:
         >>> s.history, len(s.apply(kanasta.Draw()).history)
         ((), 1)
         """
-        out: list[Step] = []
-        node = self._log
-        while node is not None:
-            out.append(node.step)
-            node = node.prev
-        out.reverse()
-        return tuple(out)
+        return () if self._log is None else self._log.steps()
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat`` (see :meth:`Rules.team_of`).
@@ -720,6 +763,36 @@ class State:
         from kanasta.serialize import state_from_dict
 
         return state_from_dict(data)
+
+    # ------------------------------------------------- copying and pickling
+    def __copy__(self) -> State:
+        """A state never changes, so a copy is the state itself.
+
+        >>> import copy, kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> copy.copy(s) is s, copy.deepcopy(s) is s
+        (True, True)
+        """
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support: the fields, and the history written flat (no recursion at any game length).
+
+        >>> import pickle, kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=1).apply(kanasta.Draw())
+        >>> t = pickle.loads(pickle.dumps(s))
+        >>> t == s, t.history == s.history, t.events == s.events
+        (True, True, True)
+        """
+        fields = {
+            f.alias: getattr(self, f.name)
+            for f in attrs.fields(State)
+            if f.init and f.name != "_log"
+        }
+        return (_unpickle_state, (fields, self.history))
 
     def __repr__(self) -> str:
         if self.phase is Phase.GAME_OVER:

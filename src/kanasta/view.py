@@ -27,8 +27,8 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any, Final, Literal
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final, Literal, overload
 
 import attrs
 
@@ -44,6 +44,7 @@ from kanasta.state import (
     Event,
     HandResult,
     HandStarted,
+    LogNode,
     PacketTaken,
     Phase,
     PileJoined,
@@ -61,6 +62,7 @@ __all__ = [
     "PlayerView",
     "RedThreeLaidHidden",
     "SeenEvent",
+    "SeenHistory",
     "SeenStep",
     "make_view",
     "sample_state",
@@ -157,6 +159,154 @@ def _seen(event: Event, seat: int) -> SeenEvent:
     return event
 
 
+class _SeenLink:
+    """One step of one seat's history as that seat saw it, and the link before it (immutable).
+
+    A state's history node keeps the link made for each seat
+    (:attr:`LogNode.views`), so a view of a later position reuses the links
+    of earlier ones: taking a view costs the same at any game length.
+    """
+
+    __slots__ = ("prev", "step", "length")
+
+    prev: _SeenLink | None
+    step: SeenStep
+    length: int
+
+    def __init__(self, prev: _SeenLink | None, step: SeenStep) -> None:
+        object.__setattr__(self, "prev", prev)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "length", 1 if prev is None else prev.length + 1)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a view's history cannot be changed")
+
+
+class SeenHistory(Sequence[SeenStep]):
+    """The moves of a game as one seat saw them, oldest first: an immutable sequence of :class:`SeenStep`.
+
+    Views of later positions share the steps of earlier ones, so taking a
+    view does not copy the history.  It indexes, iterates, slices (a slice is
+    a tuple) and compares equal to another history or a tuple with the same
+    steps.
+
+    >>> import kanasta
+    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=2)
+    >>> s = s.apply(kanasta.Draw())
+    >>> h = s.view(0).history
+    >>> len(h), str(h[-1].action), h == tuple(h)
+    (1, 'draw', True)
+    >>> kanasta.SeenHistory(h) == h
+    True
+    """
+
+    __slots__ = ("_head", "_steps")
+
+    _head: _SeenLink | None
+    _steps: tuple[SeenStep, ...] | None
+
+    def __init__(self, steps: Iterable[SeenStep] = ()) -> None:
+        head: _SeenLink | None = None
+        for step in steps:
+            if type(step) is not SeenStep:
+                raise TypeError(f"a history holds kanasta.SeenStep values, not {type(step).__name__}")
+            head = _SeenLink(head, step)
+        object.__setattr__(self, "_head", head)
+        object.__setattr__(self, "_steps", None)
+
+    @classmethod
+    def _of(cls, head: _SeenLink | None) -> SeenHistory:
+        new = cls.__new__(cls)
+        object.__setattr__(new, "_head", head)
+        object.__setattr__(new, "_steps", None)
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a view's history cannot be changed")
+
+    def _tuple(self) -> tuple[SeenStep, ...]:
+        steps = self._steps
+        if steps is None:
+            out: list[SeenStep] = []
+            link = self._head
+            while link is not None:
+                out.append(link.step)
+                link = link.prev
+            out.reverse()
+            steps = tuple(out)
+            object.__setattr__(self, "_steps", steps)
+        return steps
+
+    def __len__(self) -> int:
+        return 0 if self._head is None else self._head.length
+
+    @overload
+    def __getitem__(self, index: int) -> SeenStep: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SeenStep, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SeenStep | tuple[SeenStep, ...]:
+        if type(index) is int and -8 <= index < 0 and self._steps is None:
+            link = self._head  # the last few steps without building the whole sequence
+            for _ in range(-index - 1):
+                link = None if link is None else link.prev
+            if link is None:
+                raise IndexError("history index out of range")
+            return link.step
+        return self._tuple()[index]
+
+    def __iter__(self) -> Iterator[SeenStep]:
+        return iter(self._tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SeenHistory):
+            return other._head is self._head or (len(self) == len(other) and self._tuple() == other._tuple())
+        if isinstance(other, tuple):
+            return self._tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __repr__(self) -> str:
+        return f"SeenHistory({list(self._tuple())!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeenHistory, (self._tuple(),))
+
+    def __copy__(self) -> SeenHistory:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeenHistory:
+        return self
+
+
+def _history(value: Iterable[SeenStep]) -> SeenHistory:
+    return value if isinstance(value, SeenHistory) else SeenHistory(value)
+
+
+def _seen_head(node: LogNode | None, seat: int, players: int) -> _SeenLink | None:
+    """The last link of ``seat``'s history up to ``node``: cached on the history, so usually O(1)."""
+    missing: list[LogNode] = []
+    link: _SeenLink | None = None
+    while node is not None:
+        refs = node.views
+        if refs and refs[seat] is not None:
+            link = refs[seat]
+            break
+        missing.append(node)
+        node = node.prev
+    for node in reversed(missing):
+        step = node.step
+        link = _SeenLink(link, SeenStep(
+            seat=step.seat, action=step.action, events=tuple(_seen(e, seat) for e in step.events)
+        ))
+        refs = node.views or (None,) * players
+        object.__setattr__(node, "views", refs[:seat] + (link,) + refs[seat + 1:])
+    return link
+
+
 @attrs.frozen(slots=True, repr=False)
 class PlayerView:
     """Everything one seat may know about a game, and nothing else (RULES E-4).
@@ -233,7 +383,7 @@ class PlayerView:
     # public name.
     _legal_actions: tuple[Action, ...] = attrs.field(alias="legal_actions")
     #: The moves so far as this seat saw them.
-    history: tuple[SeenStep, ...]
+    history: SeenHistory = attrs.field(converter=_history)
     #: The first hand's deal as this seat saw it (:attr:`State.start_events`);
     #: like the state's events, not part of equality.
     start_events: tuple[SeenEvent, ...] = attrs.field(default=(), eq=False)
@@ -492,19 +642,7 @@ def make_view(state: State, seat: int) -> PlayerView:
     players = state.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ConfigError("seat", f"must be a seat from 0 to {players - 1}, not {seat!r}")
-    seen: list[SeenStep] = []
-    node = state._log
-    while node is not None:
-        cached = node.seen[seat]
-        if cached is None:
-            step = node.step
-            cached = node.seen[seat] = SeenStep(
-                seat=step.seat, action=step.action, events=tuple(_seen(e, seat) for e in step.events)
-            )
-        seen.append(cached)
-        node = node.prev
-    seen.reverse()
-    history = tuple(seen)
+    head = _seen_head(state._log, seat, players)
     return PlayerView(
         rules=state.rules,
         seat=seat,
@@ -529,7 +667,7 @@ def make_view(state: State, seat: int) -> PlayerView:
         winner=state.winner,
         hand_results=state.hand_results,
         legal_actions=state.legal_actions() if state.current_player == seat else (),
-        history=history,
+        history=SeenHistory._of(head),
         start_events=tuple(_seen(e, seat) for e in state.start_events),
     )
 
