@@ -162,3 +162,246 @@ def test_f7_a_history_equals_tuples_and_histories_with_the_same_steps() -> None:
         kanasta.SeenHistory()[-1]
     with pytest.raises(TypeError):
         kanasta.SeenHistory([state.history[0]])  # type: ignore[list-item]  # a Step is not a SeenStep
+
+
+# ------------------------------------------------------------------ F5: actions
+
+
+def _play_state() -> kanasta.State:
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+    assert state.phase is kanasta.Phase.PLAY
+    return state
+
+
+def _refused(state: kanasta.State, action: object) -> str:
+    """``action`` is refused by is_legal, explain and apply with rule E-5; returns the message."""
+    assert state.is_legal(action) is False  # type: ignore[arg-type]
+    message = state.explain(action)  # type: ignore[arg-type]
+    assert message is not None and message.endswith("[E-5]") and len(message) < 300
+    with pytest.raises(kanasta.IllegalActionError) as info:
+        state.apply(action)  # type: ignore[arg-type]
+    assert info.value.rule == "E-5"
+    return message
+
+
+def test_f5_a_discard_subclass_carrying_the_hand_is_refused_and_reaches_no_view() -> None:
+    """F5: a Discard subclass with the hand in its __dict__ reached the partner's view history."""
+    state = _play_state()
+    seat = state.current_player
+    assert seat is not None
+
+    class Carrier(kanasta.Discard):
+        __slots__ = ("__dict__",)
+
+    move = Carrier(state.hands[seat][0])
+    move.__dict__["hand"] = state.hands[seat]
+    assert "Carrier" in _refused(state, move)
+    # the same move as the real class is played, and the history keeps the engine's own copy
+    after = state.apply(kanasta.Discard(state.hands[seat][0]))
+    assert type(after.history[-1].action) is kanasta.Discard
+    assert type(after.view((seat + 2) % 4).history[-1].action) is kanasta.Discard
+
+
+def test_f5_an_action_whose_eq_always_says_yes_is_not_legal() -> None:
+    """F5: a subclass with an always-true __eq__ made is_legal say yes to a card not in hand (apply: AssertionError)."""
+    state = _play_state()
+    seat = state.current_player
+    assert seat is not None
+    missing = next(c for c in kanasta.all_cards() if c not in state.hands[seat])
+
+    class Agreeable(kanasta.Discard):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return hash(kanasta.Discard(state.hands[seat][0]))
+
+    _refused(state, Agreeable(missing))
+
+
+def test_f5_apply_keeps_its_own_copy_of_the_move() -> None:
+    """F5: changing the move object after apply (around its frozen class) does not change the history."""
+    state = _play_state()
+    seat = state.current_player
+    assert seat is not None
+    card, other = state.hands[seat][0], state.hands[seat][1]
+    move = kanasta.Discard(card)
+    after = state.apply(move)
+    assert after.history[-1].action == move and after.history[-1].action is not move
+    object.__setattr__(move, "card", other)
+    assert after.history[-1].action == kanasta.Discard(card)
+    assert str(after.view(seat).history[-1].action) == f"discard {card}"
+
+
+@pytest.mark.parametrize(
+    "kind", [kanasta.TakePile, kanasta.LayMeld, kanasta.AddToMeld, kanasta.ExtendRun, kanasta.Discard,
+             kanasta.AnswerPartner],
+)
+def test_f5_actions_made_with_object_new_are_refused_with_the_librarys_error(kind: type) -> None:
+    """F5/F6: ``object.__new__(Discard)`` and the like gave AttributeError/TypeError; now rule E-5."""
+    state = _play_state()
+    assert "without its" in _refused(state, object.__new__(kind))
+    answer = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    assert answer.is_legal(object.__new__(kind)) is False
+
+
+def test_f5_a_negative_meld_number_is_refused_not_the_last_meld() -> None:
+    """F5/F6: ``AddToMeld(meld=-1)`` added to the team's last meld and wrote a record that no longer loads."""
+    with pytest.raises(kanasta.ActionError) as info:
+        kanasta.AddToMeld(-1, kanasta.parse_cards("7C"))
+    assert isinstance(info.value, ValueError) and isinstance(info.value, TypeError)
+    state = _play_state()
+    forged = kanasta.AddToMeld(0, kanasta.parse_cards("7C"))
+    object.__setattr__(forged, "meld", -1)
+    assert "from 0 to 9999" in _refused(state, forged)
+    with pytest.raises(kanasta.ConfigError):
+        kanasta.GameRecord(state.rules, state.seed, [kanasta.Draw(), forged])
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("cards", [kanasta.parse_card("7C")]),  # a list: not what the constructor stores
+        ("cards", ("7C",)),  # text, not a card
+        ("cards", (kanasta.parse_card("7C"),) * 200),  # more cards than the deck
+        ("meld", True),  # a bool is not a meld number
+        ("meld", 10**5000),  # printing it raised ValueError (over 4,300 digits)
+        ("meld", 2.0),
+    ],
+    ids=["list", "text", "200-cards", "bool", "5000-digits", "float"],
+)
+def test_f6_action_fields_are_validated_where_they_are_used(field: str, value: object) -> None:
+    """F6: fields forged around the constructor are refused with E-5 and a short message, never a plain exception."""
+    state = _play_state()
+    forged = kanasta.AddToMeld(0, kanasta.parse_cards("7C"))
+    object.__setattr__(forged, field, value)
+    _refused(state, forged)
+
+
+def test_f6_a_set_stored_out_of_its_constructors_order_is_refused_not_corrected() -> None:
+    """E-5: nothing is silently corrected: a meld's cards must be as its constructor stores them."""
+    state = _play_state()
+    forged = kanasta.LayMeld(kanasta.parse_cards("7C 7D 7H"))
+    object.__setattr__(forged, "cards", kanasta.parse_cards("JK 7C 7D"))
+    assert "as its constructor stores it" in _refused(state, forged)
+
+
+def test_f6_a_huge_meld_number_in_text_is_a_notation_error_with_a_short_message() -> None:
+    """F6: ``add @111…`` (5,000 digits) raised a plain ValueError; and messages quote a bad token cut short."""
+    with pytest.raises(kanasta.NotationError) as info:
+        kanasta.parse_action("add @" + "1" * 5000 + " 7C")
+    assert len(str(info.value)) < 300
+    with pytest.raises(kanasta.NotationError) as info:
+        kanasta.parse_action("frobnicate" * 100_000)
+    assert len(str(info.value)) < 300
+
+
+# ------------------------------------------------------------------ F5: the seed
+
+
+def test_f5_new_game_without_a_seed_draws_a_secret_64_bit_seed() -> None:
+    """F5: a small seed is found from one's own first hand by brute force; with no seed, a secret one is drawn."""
+    rules = kanasta.Rules.kanasta()
+    seeds = {kanasta.new_game(rules).seed for _ in range(8)}
+    assert len(seeds) == 8  # eight 64-bit draws: a repeat has probability ~2**-58
+    assert all(0 <= seed < 2**64 for seed in seeds)
+    assert max(seeds) >= 2**40  # 8 draws all below 2**40: probability 2**-192
+    # a given seed stays reproducible
+    assert kanasta.new_game(rules, seed=73_421) == kanasta.new_game(rules, 73_421)
+    with pytest.raises(kanasta.ConfigError):
+        kanasta.new_game(rules, seed=-1)
+
+
+# ------------------------------------------------------------------ F7: bounded hands
+
+
+def _pile_taker(state: kanasta.State) -> kanasta.Action:
+    """Always take the pile, else discard: the players of F7's endless Kanasta hand."""
+    actions = state.legal_actions()
+    for action in actions:
+        if isinstance(action, kanasta.TakePile):
+            return action
+    discards = [a for a in actions if isinstance(a, kanasta.Discard)]
+    return discards[0] if discards else actions[0]
+
+
+def test_f7_a_hand_where_everyone_takes_the_pile_ends_at_the_move_limit() -> None:
+    """F7: players who always take the pile never end a Kanasta hand; hand_move_limit ends it at the end of a turn."""
+    rules = attrs.evolve(kanasta.Rules.kanasta(), hand_move_limit=120)
+    state = kanasta.new_game(rules, seed=3)
+    stock = len(state.stock)
+    while state.hand_number == 1:
+        before = state
+        state = state.apply(_pile_taker(state))
+        assert state.hand_moves == (before.hand_moves + 1 if state.hand_number == 1 else 0)
+    moves = len(state.history)
+    assert 120 <= moves < 120 + 40  # the turn that reached 120 moves was finished, no more
+    last = state.history[-1]
+    assert isinstance(last.action, kanasta.Discard)  # it ended at the end of a turn
+    assert len(before.stock) == stock  # no one drew: without the limit the hand would go on
+    result = state.hand_results[0]
+    assert result.ended_by == "move_limit" and result.went_out is None
+    # scored as a hand that ended with the stock: no going-out points, the table less the hands
+    for team in result.teams:
+        assert team.going_out_points == 0
+    ended = [e for e in last.events if isinstance(e, kanasta.HandEnded)]
+    assert ended and ended[0].result == result
+    assert state.hand_number == 2 and state.phase is kanasta.Phase.DRAW
+
+
+def test_f7_the_move_count_is_part_of_the_position_and_of_the_view() -> None:
+    """F7: the count survives to_dict/from_dict and pickling, views show it, a sampled state keeps it."""
+    rules = attrs.evolve(kanasta.Rules.classic(players=2), hand_move_limit=500)
+    state = kanasta.new_game(rules, seed=9)
+    for _ in range(25):
+        state = state.apply(state.legal_actions()[0])
+    assert state.hand_moves == 25
+    doc = state.to_dict()
+    assert doc["hand_moves"] == 25 and kanasta.State.from_dict(doc) == state
+    assert pickle.loads(pickle.dumps(state)).hand_moves == 25
+    view = state.view(state.current_player)  # type: ignore[arg-type]
+    assert view.hand_moves == 25 and view.sample(1).hand_moves == 25
+    # without a limit nothing is counted and documents do not carry the key
+    plain = kanasta.new_game(kanasta.Rules.classic(players=2), seed=9).apply(kanasta.Draw())
+    assert plain.hand_moves == 0 and "hand_moves" not in plain.to_dict()
+    with pytest.raises(kanasta.SerializationError):
+        kanasta.State.from_dict(dict(plain.to_dict(), hand_moves=3))
+
+
+@pytest.mark.parametrize("value", [0, -5, 10**9 + 1, True, 7.0])
+def test_f7_the_move_limit_is_validated(value: object) -> None:
+    """F7: hand_move_limit is None or an int from 1 to 10**9."""
+    with pytest.raises(kanasta.ConfigError) as info:
+        attrs.evolve(kanasta.Rules.kanasta(), hand_move_limit=value)
+    assert info.value.field == "hand_move_limit"
+
+
+# ------------------------------------------------------------------ F5: what a view holds
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` by references (gc.get_referents), root included."""
+    import gc
+
+    seen: dict[int, object] = {id(root): root}
+    todo = [root]
+    while todo:
+        for child in gc.get_referents(todo.pop()):
+            if id(child) not in seen and not isinstance(child, type):
+                seen[id(child)] = child
+                todo.append(child)
+    return list(seen.values())
+
+
+def test_f5_nothing_reachable_from_a_view_is_a_state_a_history_link_or_a_hidden_card() -> None:
+    """F5 / E-4: following references from a view never reaches a State, the full history, or a card it may not see."""
+    states = game("kanasta")
+    state = states[700]
+    for seat in range(4):
+        view = state.view(seat)
+        objects = _reachable(view)
+        assert not any(isinstance(o, (kanasta.State, LogNode, kanasta.Step)) for o in objects)
+        drawn = [o for o in objects if isinstance(o, kanasta.CardsDrawn)]
+        assert all(event.seat == seat for event in drawn)
+        other_hands = {id(state.hands[s]) for s in range(4) if s != seat and state.hands[s]}
+        assert not any(id(o) in other_hands for o in objects)

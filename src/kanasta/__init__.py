@@ -25,6 +25,7 @@ from kanasta.actions import (
 from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards, parse_card, parse_cards
 from kanasta.engine import new_game
 from kanasta.errors import (
+    ActionError,
     ConfigError,
     EngineLimitError,
     IllegalActionError,
@@ -77,6 +78,7 @@ __all__ = [
     "DECK",
     "JOKER",
     "Action",
+    "ActionError",
     "AddToMeld",
     "AnswerPartner",
     "AskPartner",

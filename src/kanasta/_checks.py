@@ -25,7 +25,6 @@ from kanasta._solver import (
     tables,
 )
 from kanasta.actions import (
-    ACTION_TYPES,
     Action,
     AddToMeld,
     AnswerPartner,
@@ -36,8 +35,10 @@ from kanasta.actions import (
     ExtendRun,
     LayMeld,
     TakePile,
+    own_copy,
 )
 from kanasta.cards import Card, all_cards
+from kanasta.errors import ActionError
 from kanasta.melds import Meld, MeldKind, Problem, read_meld, read_run, read_set
 from kanasta.rules import Rules
 from kanasta.state import Phase, State
@@ -266,8 +267,15 @@ def explain(s: State, action: Action) -> Problem | None:
     >>> kanasta.engine.explain(s, kanasta.Decline())[0]
     'C-OUT-5'
     """
-    if not isinstance(action, ACTION_TYPES):
-        return ("E-5", f"not a move: {action!r} is not a kanasta action (kanasta.parse_action reads text)")
+    try:
+        action = own_copy(action)
+    except ActionError as err:
+        return ("E-5", str(err))
+    return explain_own(s, action)
+
+
+def explain_own(s: State, action: Action) -> Problem | None:
+    """:func:`explain` for an action made by its constructor (:func:`kanasta.actions.own_copy`)."""
     cached = s._legal
     if cached is not None and action in cached[1]:
         return None

@@ -66,7 +66,7 @@ _TOP_REQUIRED: Final = ("format", "rules", "hands")
 _TOP_OPTIONAL: Final = (
     "seed", "hand_number", "dealer", "scores", "phase", "player", "stock", "pile",
     "pile_frozen", "melds", "red_threes", "opened", "melded_this_hand", "packets",
-    "packets_taken", "trump", "turn", "winner", "hand_results",
+    "packets_taken", "trump", "turn", "winner", "hand_results", "hand_moves",
 )
 _TURN_KEYS: Final = (
     "drew", "count", "laid", "aside", "forbidden", "asked", "answer", "melded",
@@ -705,6 +705,19 @@ def _could_ask(state: State) -> bool:
 # ------------------------------------------------------------------ reading a position
 
 
+def _read_hand_moves(doc: dict[str, object], rules: Rules, phase: Phase) -> int:
+    """The moves made in this hand, counted only when the rules set ``hand_move_limit``."""
+    limit = rules.hand_move_limit
+    if limit is None:
+        if "hand_moves" in doc:
+            fail("hand_moves", "moves are counted only when the rules set hand_move_limit")
+        return 0
+    moves = read_int(doc.get("hand_moves", 0), "hand_moves", 0, limit + 1000)
+    if phase is Phase.GAME_OVER and moves:
+        fail("hand_moves", "the game is over: no hand is being played")
+    return moves
+
+
 def read_position(data: object, rules_from_data: Callable[[object, str], Rules]) -> State:
     """Read and check a position document: the steps listed in this module's docstring, in order."""
     doc = read_object(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
@@ -750,6 +763,7 @@ def read_position(data: object, rules_from_data: Callable[[object, str], Rules])
         turn=turn,
         winner=sheet.winner,
         hand_results=sheet.hand_results,
+        hand_moves=_read_hand_moves(doc, rules, seats.phase),
     )
     problem = unreachable(state)
     if problem is not None:

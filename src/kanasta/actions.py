@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final, NoReturn, TypeAlias, get_args
+from typing import Final, NoReturn, TypeAlias, cast, get_args
 
 import attrs
 
-from kanasta.cards import _SHOWN, Card, _explain, _lookup, format_cards
-from kanasta.errors import NotationError, short_repr
+from kanasta.cards import _SHOWN, Card, _explain, _lookup, all_cards, format_cards
+from kanasta.errors import ActionError, NotationError, short_repr
 
 __all__ = [
     "ACTION_TYPES",
@@ -53,14 +53,41 @@ __all__ = [
     "parse_action",
 ]
 
+MAX_MELD_INDEX: Final = 9999
+"""The largest meld number an action may name (a team never has more than 36 melds)."""
+
+# every card is one interned object (kanasta.cards): a card field must be one of them
+_CARD_IDS: Final = frozenset(id(card) for card in all_cards())
+
+
+def _number(value: int) -> str:
+    """``value`` for a message, short even for a huge int (Python refuses to print ints over 4,300 digits)."""
+    if -10**12 < value < 10**12:
+        return str(value)
+    return f"{'-' if value < 0 else ''}a number of {len(hex(value)) * 6 // 5}-odd digits"
+
+
+def _what(value: object) -> str:
+    """A short description of a bad field value (never its whole repr: it may be huge or hostile)."""
+    if type(value) is int:
+        return _number(value)
+    if type(value) is bool or value is None:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)):
-        raise TypeError("cards must be Card values (use kanasta.parse_cards for text)")
-    out = tuple(value)
+        raise ActionError("cards must be Card values (use kanasta.parse_cards for text)")
+    try:
+        out = tuple(value)
+    except TypeError:
+        raise ActionError(f"cards must be an iterable of kanasta.Card values, not {_what(value)}") from None
+    if len(out) > 108:
+        raise ActionError(f"a move holds at most 108 cards, not {len(out)}")
     for card in out:
-        if not isinstance(card, Card):
-            raise TypeError(f"expected a kanasta.Card, got {card!r} (use kanasta.parse_cards for text)")
+        if id(card) not in _CARD_IDS:
+            raise ActionError(f"expected a kanasta.Card, got {_what(card)} (use kanasta.parse_cards for text)")
     return out
 
 
@@ -79,10 +106,10 @@ def _set_order(value: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _index(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"a meld index must be an int, not {value!r}")
-    if value < 0:
-        raise ValueError(f"a meld index must be >= 0, not {value}")
+    if type(value) is not int:
+        raise ActionError(f"a meld number must be an int, not {_what(value)}")
+    if not 0 <= value <= MAX_MELD_INDEX:
+        raise ActionError(f"a meld number must be from 0 to {MAX_MELD_INDEX}, not {_number(value)}")
     return value
 
 
@@ -99,14 +126,14 @@ def _check_optional_index(_instance: object, _attribute: object, value: int | No
 
 
 def _card(value: object) -> Card:
-    if not isinstance(value, Card):
-        raise TypeError(f"expected a kanasta.Card, got {value!r} (use kanasta.parse_card for text)")
-    return value
+    if id(value) not in _CARD_IDS:
+        raise ActionError(f"expected a kanasta.Card, got {_what(value)} (use kanasta.parse_card for text)")
+    return value  # type: ignore[return-value]  # one of the interned cards
 
 
 def _flag(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected True or False, got {value!r}")
+    if value is not True and value is not False:
+        raise ActionError(f"expected True or False, got {_what(value)}")
     return value
 
 
@@ -326,6 +353,57 @@ class _Line:
                     self.fail(f"bad card {short_repr(token, _SHOWN)} (word {position}): {_explain(token)}")
                 out.append(card)
         return tuple(out)
+
+# the fields of each action class, in constructor order
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {
+    Draw: (), TakePile: ("cards", "meld"), LayMeld: ("cards",), AddToMeld: ("meld", "cards"),
+    ExtendRun: ("meld", "run"), Discard: ("card",), AskPartner: (), AnswerPartner: ("permit",), Decline: (),
+}
+_CONSTANTS: Final[dict[type, Action]] = {Draw: DRAW, AskPartner: ASK, Decline: DECLINE}
+
+
+def own_copy(action: object) -> Action:
+    """A new action equal to ``action``, made by its class's constructor (RULES E-5).
+
+    :meth:`State.apply <kanasta.State.apply>` keeps this copy in the
+    history, so nothing the caller holds is kept.  Only the action classes
+    themselves are accepted (not subclasses, which could carry anything), and
+    every field must be one the constructor would have stored; otherwise
+    :class:`~kanasta.ActionError`.
+
+    >>> import kanasta
+    >>> from kanasta.actions import own_copy
+    >>> move = kanasta.parse_action("meld 7H 7S JK")
+    >>> own_copy(move) == move, own_copy(move) is move
+    (True, False)
+    >>> class Sneaky(kanasta.Discard): pass
+    >>> own_copy(Sneaky(kanasta.parse_card("7H")))
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ActionError: not a move: a Sneaky is not one of the kanasta action classes (kanasta.parse_action reads text)
+    """
+    kind = type(action)
+    names = _FIELDS.get(kind)
+    if names is None:
+        raise ActionError(
+            f"not a move: a {kind.__name__} is not one of the kanasta action classes (kanasta.parse_action reads text)"
+        )
+    if not names:
+        return _CONSTANTS[kind]
+    values = []
+    for name in names:
+        try:
+            value = object.__getattribute__(action, name)
+        except AttributeError:
+            raise ActionError(f"a {kind.__name__} without its {name!r} (not made by its constructor)") from None
+        if name in ("cards", "run") and type(value) is not tuple:
+            raise ActionError(f"a {kind.__name__} whose {name!r} is {_what(value)}, not a tuple of cards")
+        values.append(value)
+    copy = cast(Action, kind(*values))
+    for name, value in zip(names, values):
+        if object.__getattribute__(copy, name) != value:  # both validated: plain ints, tuples of cards
+            raise ActionError(f"a {kind.__name__} whose {name!r} is not as its constructor stores it")
+    return copy
 
 
 def parse_action(text: str) -> Action:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import secrets
 
 import attrs
 
@@ -23,6 +24,7 @@ from kanasta._checks import (
     Ctx,
     answer_problem,
     explain,
+    explain_own,
     half_value,
     legal_takes,
     remove_cards,
@@ -45,9 +47,10 @@ from kanasta.actions import (
     ExtendRun,
     LayMeld,
     TakePile,
+    own_copy,
 )
 from kanasta.cards import DECK, Card
-from kanasta.errors import ConfigError, IllegalActionError
+from kanasta.errors import ActionError, ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
@@ -78,11 +81,20 @@ __all__ = ["apply", "explain", "legal_actions", "new_game"]
 # ------------------------------------------------------------------ new game
 
 
-def new_game(rules: Rules, seed: int) -> State:
+def new_game(rules: Rules, seed: int | None = None) -> State:
     """Start a game: draw the first dealer from ``seed`` and deal the first hand.
 
     ``seed`` is an int from 0 to 2**64 - 1; all chance in the game comes from
-    it (RULES G-RNG-1, G-DEAL-1).
+    it (RULES G-RNG-1, G-DEAL-1), so the same rules and seed give the same
+    game.  Without a seed, a secret one is drawn from the operating system
+    (:func:`secrets.randbits`, 64 bits); :attr:`State.seed` tells it
+    afterwards (views never do).
+
+    **A seed someone can guess reveals every card of the game**: from its
+    own first hand a bot can try small seeds until one deals that hand, and
+    then knows every hand, the stock and every later deal.  Give a seed to
+    replay or test a game; leave it out for a game people or bots play for
+    real.
 
     >>> import kanasta
     >>> a = kanasta.new_game(kanasta.Rules.classic(), seed=3)
@@ -96,14 +108,24 @@ def new_game(rules: Rules, seed: int) -> State:
     """
     if not isinstance(rules, Rules):
         raise ConfigError("rules", f"must be a kanasta.Rules, not {type(rules).__name__}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _rng.SEED_LIMIT:
-        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    if type(seed) is not int or not 0 <= seed < _rng.SEED_LIMIT:
+        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {_shown(seed)}")
     dealer = _rng.stream(seed, 0).below(rules.players)
     teams = rules.teams
     draft = _Draft.blank(rules, seed, dealer, (0,) * teams)
     _deal(draft, 1)
     draft.start_events = tuple(draft.events)
     return draft.freeze()
+
+
+def _shown(value: object) -> str:
+    """A bad value for a message: short even for an int Python would refuse to print (over 4,300 digits)."""
+    if type(value) is int and not -10**12 < value < 10**12:
+        return f"an int of {value.bit_length()} bits"
+    text = repr(value) if type(value) in (int, bool, float, str) or value is None else f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 class _Draft:
@@ -113,7 +135,7 @@ class _Draft:
         "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile",
         "pile_frozen", "melds", "red_threes", "packets", "packets_taken", "trump",
         "opened", "melded_this_hand", "player", "phase", "turn", "winner",
-        "hand_results", "events", "log", "start_events",
+        "hand_results", "events", "log", "start_events", "hand_moves",
     )
 
     rules: Rules
@@ -140,6 +162,7 @@ class _Draft:
     events: list[Event]
     log: LogNode | None
     start_events: tuple[Event, ...]
+    hand_moves: int
 
     @classmethod
     def blank(cls, rules: Rules, seed: int, dealer: int, scores: tuple[int, ...]) -> _Draft:
@@ -168,6 +191,7 @@ class _Draft:
         d.events = []
         d.log = None
         d.start_events = ()
+        d.hand_moves = 0
         return d
 
     @classmethod
@@ -197,6 +221,7 @@ class _Draft:
         d.events = []
         d.log = s._log
         d.start_events = s.start_events
+        d.hand_moves = s.hand_moves
         return d
 
     def freeze(self) -> State:
@@ -225,6 +250,7 @@ class _Draft:
             events=tuple(self.events),
             start_events=self.start_events,
             log=self.log,
+            hand_moves=self.hand_moves,
         )
 
     def team(self, seat: int) -> int:
@@ -377,7 +403,11 @@ def apply(s: State, action: Action) -> State:
     ...
     kanasta.errors.IllegalActionError: it is the draw phase: draw from the stock or take the pile [G-TURN-1]
     """
-    problem = explain(s, action)
+    try:
+        action = own_copy(action)  # the history keeps the engine's own copy of the move
+    except ActionError as err:
+        raise IllegalActionError("E-5", str(err)) from None
+    problem = explain_own(s, action)
     if problem is not None:
         raise IllegalActionError(problem[0], problem[1])
     d = _Draft.of(s)
@@ -404,8 +434,21 @@ def apply(s: State, action: Action) -> State:
         d.turn = _with(d.turn, answer=action.permit)
         d.phase = Phase.PLAY
         d.player = (seat + 2) % d.rules.players
+    if d.rules.hand_move_limit is not None:
+        _count_move(d, d.rules.hand_move_limit)
     d.log = LogNode(d.log, Step(seat=seat, action=action, events=tuple(d.events)))
     return d.freeze()
+
+
+def _count_move(d: _Draft, limit: int) -> None:
+    """Count the move just made toward ``Rules.hand_move_limit``; end the hand at the end of the turn that reaches it."""
+    if any(isinstance(e, HandEnded) for e in d.events):
+        d.hand_moves = 0  # the hand ended by this move (and the next one was dealt, or the game is over)
+        return
+    d.hand_moves += 1
+    if d.hand_moves >= limit and d.phase is Phase.DRAW:  # a turn just ended
+        d.hand_moves = 0
+        _end_hand(d, "move_limit", None)
 
 
 def _do_draw(d: _Draft) -> None:

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "ConfigError",
     "EngineLimitError",
     "IllegalActionError",
@@ -47,6 +48,24 @@ class NotationError(KanastaError, ValueError):
     Traceback (most recent call last):
     ...
     kanasta.errors.NotationError: bad card 'QQ' (token 1): unknown suit 'Q'; suits are C D H S (or the symbols ♣ ♦ ♥ ♠)
+    """
+
+
+class ActionError(KanastaError, TypeError, ValueError):
+    """An action value with a field it cannot have (RULES E-5).
+
+    Raised by the action classes' constructors (a meld number that is not a
+    whole number from 0, a card that is not a :class:`~kanasta.Card`...).
+    It is both a :class:`TypeError` and a :class:`ValueError`, the errors
+    these constructors raised before.  An action object made around its
+    constructor is refused by :meth:`~kanasta.State.apply` with an
+    :class:`IllegalActionError` (rule E-5).
+
+    >>> import kanasta
+    >>> kanasta.AddToMeld(-1, kanasta.parse_cards("7C"))
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ActionError: a meld number must be from 0 to 9999, not -1
     """
 
 

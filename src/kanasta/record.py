@@ -26,11 +26,11 @@ import attrs
 
 from kanasta import _rng
 from kanasta.actions import (
-    ACTION_TYPES,
     Action,
+    own_copy,
     parse_action,
 )
-from kanasta.errors import ConfigError, IllegalActionError, NotationError, SerializationError
+from kanasta.errors import ActionError, ConfigError, IllegalActionError, NotationError, SerializationError
 from kanasta.rules import Rules
 from kanasta.serialize import rules_from_data, rules_to_data
 from kanasta.state import State
@@ -58,11 +58,13 @@ def _check_seed(_instance: object, _attribute: object, value: int) -> None:
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)):
         raise ConfigError("actions", "must be Action values (use kanasta.parse_action for text)")
-    out = tuple(value)
-    for i, action in enumerate(out):
-        if not isinstance(action, ACTION_TYPES):
-            raise ConfigError(f"actions.{i}", f"expected a kanasta Action, got {action!r}")
-    return out
+    out = []
+    for i, action in enumerate(value):
+        try:
+            out.append(own_copy(action))
+        except ActionError as err:
+            raise ConfigError(f"actions.{i}", str(err)) from None
+    return tuple(out)
 
 
 @attrs.frozen(slots=True)

@@ -251,6 +251,10 @@ class Rules:
     stock_end: StockEnd = "pile_play"
     #: A hand total with a half point is rounded up (K-SCORE-1).
     round_hand_up: bool = False
+    #: Not a rule of either game: a bound for servers and learners.  When a hand
+    #: has lasted this many moves, it ends at the end of that turn and is scored
+    #: as it stands (``ended_by="move_limit"``).  None: no bound.
+    hand_move_limit: int | None = None
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -558,6 +562,8 @@ def _validate(r: Rules) -> None:
     for name in ("full_bonus", "concealed_bonus"):
         if getattr(r, name) is not None:
             _check_int(r, name, 0)
+    if r.hand_move_limit is not None:
+        _check_int(r, "hand_move_limit", 1, 10**9)
     if len(r.card_values) != 13:
         _fail("card_values", f"must give 13 values (A, 2, ..., K), not {len(r.card_values)}")
     for rank, value in zip(Rank, r.card_values):

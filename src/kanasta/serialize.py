@@ -253,6 +253,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "turn": _turn_out(state.turn),
         "winner": state.winner,
         "hand_results": [_result_out(r) for r in state.hand_results],
+        **({"hand_moves": state.hand_moves} if state.rules.hand_move_limit is not None else {}),
     }
 
 

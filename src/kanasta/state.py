@@ -167,15 +167,16 @@ class TeamScore:
     total: int
 
 
-HandEnd = Literal["going_out", "stock", "red_three", "no_take", "declined"]
+HandEnd = Literal["going_out", "stock", "red_three", "no_take", "declined", "move_limit"]
 """How a hand ended (:attr:`HandResult.ended_by`): by going out, the stock
 running out (K-OUT-6 / the end-of-turn option), a red 3 as the last stock
-card, no take possible from an empty stock, or a declined pile (C-OUT-5).
+card, no take possible from an empty stock, a declined pile (C-OUT-5), or
+the rules' :attr:`~kanasta.Rules.hand_move_limit`.
 
 >>> import typing
 >>> from kanasta.state import HandEnd
 >>> typing.get_args(HandEnd)
-('going_out', 'stock', 'red_three', 'no_take', 'declined')
+('going_out', 'stock', 'red_three', 'no_take', 'declined', 'move_limit')
 """
 
 
@@ -185,8 +186,9 @@ class HandResult:
 
     ``ended_by`` is ``"going_out"``, ``"stock"`` (K-OUT-6 / the end-of-turn
     option), ``"red_three"`` (a red 3 was the last stock card), ``"no_take"``
-    (stock empty and the player could not take the pile) or ``"declined"``
-    (C-OUT-5).
+    (stock empty and the player could not take the pile), ``"declined"``
+    (C-OUT-5) or ``"move_limit"`` (the hand reached
+    :attr:`Rules.hand_move_limit <kanasta.Rules.hand_move_limit>`).
 
     >>> import kanasta
     >>> r = kanasta.HandResult(hand_number=1, dealer=0, ended_by="stock", went_out=None,
@@ -581,6 +583,9 @@ class State:
     winner: int | None = None
     #: The result of every finished hand, oldest first.
     hand_results: tuple[HandResult, ...] = ()
+    #: Moves made in this hand so far, counted only when the rules set
+    #: :attr:`~kanasta.Rules.hand_move_limit` (else always 0).
+    hand_moves: int = 0
     #: What the engine did while applying the move that led here (E-3): red 3s
     #: laid, packets taken, the hand's end and score, the next deal... Not part
     #: of equality or of a serialized position.

@@ -387,6 +387,9 @@ class PlayerView:
     #: The first hand's deal as this seat saw it (:attr:`State.start_events`);
     #: like the state's events, not part of equality.
     start_events: tuple[SeenEvent, ...] = attrs.field(default=(), eq=False)
+    #: Moves made in this hand so far when the rules set
+    #: :attr:`~kanasta.Rules.hand_move_limit` (else 0); all moves are public.
+    hand_moves: int = 0
 
     @property
     def current_player(self) -> int | None:
@@ -669,6 +672,7 @@ def make_view(state: State, seat: int) -> PlayerView:
         legal_actions=state.legal_actions() if state.current_player == seat else (),
         history=SeenHistory._of(head),
         start_events=tuple(_seen(e, seat) for e in state.start_events),
+        hand_moves=state.hand_moves,
     )
 
 
@@ -741,6 +745,7 @@ def _deals(view: PlayerView, seed: int) -> Iterator[State]:
             turn=view.turn,
             winner=view.winner,
             hand_results=view.hand_results,
+            hand_moves=view.hand_moves,
         )
 
 
