@@ -380,13 +380,13 @@ def own_copy(action: object) -> Action:
     >>> own_copy(Sneaky(kanasta.parse_card("7H")))
     Traceback (most recent call last):
     ...
-    kanasta.errors.ActionError: not a move: a Sneaky is not one of the kanasta action classes (kanasta.parse_action reads text)
+    kanasta.errors.ActionError: not a move: a Sneaky is not a kanasta action class (parse_action reads text)
     """
     kind = type(action)
     names = _FIELDS.get(kind)
     if names is None:
         raise ActionError(
-            f"not a move: a {kind.__name__} is not one of the kanasta action classes (kanasta.parse_action reads text)"
+            f"not a move: a {kind.__name__} is not a kanasta action class (parse_action reads text)"
         )
     if not names:
         return _CONSTANTS[kind]
