@@ -87,7 +87,7 @@ def new_game(rules: Rules, seed: int | None = None) -> State:
     ``seed`` is an int from 0 to 2**64 - 1; all chance in the game comes from
     it (RULES G-RNG-1, G-DEAL-1), so the same rules and seed give the same
     game.  Without a seed, a secret one is drawn from the operating system
-    (:func:`secrets.randbits`, 64 bits); :attr:`State.seed` tells it
+    (``secrets.randbits(64)``); :attr:`State.seed` tells it
     afterwards (views never do).
 
     **A seed someone can guess reveals every card of the game**: from its
