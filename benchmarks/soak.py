@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None, help="stop starting games after this long")
     parser.add_argument("--seed", type=int, default=0, help="game g uses seed SEED + g (default 0)")
     parser.add_argument("--every", type=int, default=10, help="print a progress line every N games")
+    parser.add_argument("--light", action="store_true",
+                        help="volume: only the cheap checks on every state, round trips and pickles often")
     parser.add_argument("--json", type=Path, default=None, help="write the figures and findings to this file")
     args = parser.parse_args(argv)
     if args.minutes is None and args.games == parser.get_default("games"):
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     start = time.perf_counter()
-    stats = harness.soak(args.games, seed=args.seed, seconds=seconds, progress=progress)
+    stats = harness.soak(args.games, seed=args.seed, seconds=seconds, progress=progress, light=args.light)
     elapsed = time.perf_counter() - start
     figures = {
         "games": stats.games,
@@ -77,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         "oracle_dead_ends": stats.oracle_dead_ends,
         "oracle_gave_up": stats.oracle_gave_up,
         "round_trips": stats.round_trips,
+        "pickles": stats.pickles,
         "views": stats.views,
         "events": dict(stats.events),
         "findings": sum(stats.finding_counts.values()),

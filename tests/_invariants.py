@@ -36,6 +36,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import pickle
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -112,6 +113,7 @@ class Stats:
     oracle_gave_up: int = 0
     oracle_dead_ends: int = 0
     round_trips: int = 0
+    pickles: int = 0
     views: int = 0
     events: collections.Counter[str] = attrs.field(factory=collections.Counter)
     findings: list[Finding] = attrs.field(factory=list)
@@ -481,6 +483,7 @@ class Checker:
         oracle_hand: int = 10,
         oracle_budget: int = 4000,
         round_trip_every: int = 1,
+        pickle_every: int = 1,
         views: bool = True,
         views_every: int = 1,
         frozen_every: int = 1,
@@ -494,6 +497,7 @@ class Checker:
         self.oracle_hand = oracle_hand
         self.oracle_budget = oracle_budget
         self.round_trip_every = round_trip_every
+        self.pickle_every = pickle_every
         self.views = views
         self.views_every = views_every
         self.frozen_every = frozen_every
@@ -551,6 +555,8 @@ class Checker:
             oracle_check(s, stats, self.oracle_hand, self.oracle_budget)
         if self.round_trip_every and stats.states % self.round_trip_every == 0:
             self.check_round_trip(s)
+        if self.pickle_every and stats.states % self.pickle_every == 0:
+            self.check_pickle(s)
         if self.views and self.views_every and stats.states % self.views_every == 0:
             self.check_views(s)
         if frozen_check:
@@ -602,11 +608,36 @@ class Checker:
             raise Finding("round trip: the loaded state lists other moves", s)
         self.stats.round_trips += 1
 
+    def check_pickle(self, s: State) -> None:
+        """F4: the state pickles to an equal one with the same history and moves; its views pickle too."""
+        try:
+            back = pickle.loads(pickle.dumps(s))
+        except Exception as err:
+            raise Finding("pickle: the state does not pickle", s, detail=repr(err)) from err
+        if back != s or hash(back) != hash(s):
+            raise Finding("pickle: the loaded state differs", s)
+        if back.history != s.history or back.legal_actions() != s.legal_actions():
+            raise Finding("pickle: the loaded state has another history or other moves", s)
+        if back.hand_moves != s.hand_moves:
+            raise Finding("pickle: the loaded state counts other hand moves", s)
+        seat = acting_seat(s) if not s.is_game_over else 0
+        view = s.view(seat)
+        if pickle.loads(pickle.dumps(view)) != view:
+            raise Finding("pickle: a view does not pickle to an equal view", s, detail=f"seat {seat}")
+        self.stats.pickles += 1
+
     def check_views(self, s: State) -> None:
         n = s.rules.players
+        history = s.history
         for seat in range(n):
             v = s.view(seat)
             self.stats.views += 1
+            if len(v.history) != len(history) or (history and (
+                v.history[-1].action != history[-1].action or type(v.history[-1].action) is not type(history[-1].action)
+            )):
+                raise Finding("E-4: a view's history does not follow the state's", s, detail=f"seat {seat}")
+            if v.hand_moves != s.hand_moves:
+                raise Finding("F7: a view counts other hand moves", s, detail=f"seat {seat}")
             if v.hand != s.hands[seat] or v.hand_sizes != tuple(len(h) for h in s.hands):
                 raise Finding("E-4: a view's hand or hand sizes are wrong", s, detail=f"seat {seat}")
             expected = s.legal_actions() if seat == s.current_player else ()
@@ -740,6 +771,8 @@ def random_variant(rng: random.Random) -> kanasta.Rules:
             changes["opening_minimums"] = ((None, 5 * rng.randint(0, 6)), (0, 5 * rng.randint(0, 20)))
         if base.players == 4 and rng.random() < 0.3:
             changes["ask_partner"] = rng.random() < 0.5
+    if rng.random() < 0.2:
+        changes["hand_move_limit"] = rng.randint(20, 400)  # F7: bounded hands end at the end of a turn
     return attrs.evolve(base, **changes)
 
 
@@ -747,7 +780,15 @@ def soak_checker(seed: int) -> Checker:
     """The soak's checks: every kind of invariant, the costliest on a sample of states."""
     return Checker(
         seed=seed, near=2, apply_all=False, apply_sample=4, oracle_hand=10, oracle_budget=2000,
-        round_trip_every=40, views_every=25, frozen_every=10, explain_sample=4, collect=True,
+        round_trip_every=40, pickle_every=40, views_every=25, frozen_every=10, explain_sample=4, collect=True,
+    )
+
+
+def light_checker(seed: int) -> Checker:
+    """A soak for volume: the cheap checks on every state (census, E-1/E-2, views), round trips and pickles often."""
+    return Checker(
+        seed=seed, near=0, apply_all=False, apply_sample=1, oracle_hand=0,
+        round_trip_every=5, pickle_every=50, views_every=1, frozen_every=0, explain_sample=1, collect=True,
     )
 
 
@@ -755,6 +796,7 @@ def soak(
     games: int,
     *,
     seed: int = 0,
+    light: bool = False,
     seconds: float | None = None,
     max_moves: int = 30_000,
     progress: Callable[[Stats, float], None] | None = None,
@@ -774,7 +816,7 @@ def soak(
         rng = random.Random(game_seed)
         rules = random_variant(rng) if g % 3 == 2 else PRESETS[names[g % len(names)]]
         policy = biased if (g // len(names)) % 2 else uniform
-        checker = soak_checker(game_seed)
+        checker = light_checker(game_seed) if light else soak_checker(game_seed)
         try:
             play_game(rules, game_seed, checker, policy=policy, max_moves=max_moves)
         except Finding as finding:  # a move failed to apply: the game cannot go on
