@@ -1,0 +1,20 @@
+//! The native core of kanasta, exposed to Python as `kanasta._core`.
+//!
+//! The Python engine in `src/kanasta/` is the reference implementation; every
+//! piece here reproduces its behaviour exactly (the same seed gives the same
+//! stream, the same shuffle and the same deal) and is checked against it by
+//! the Python test suite (`tests/test_native_core.py`).  The pieces:
+//!
+//! * [`rng`]: the library's SplitMix64 stream and Fisher-Yates shuffle (RULES G-RNG-1);
+//! * [`cards`]: cards as their index 0-52 and the 108-card deck (G-DECK-1);
+//! * [`deal`]: dealing a hand with its chores (E-3: upcard, trump, red 3s).
+//!
+//! The Python bindings live in `python.rs`, compiled only with the `python`
+//! feature (maturin turns it on), so `cargo test` needs no libpython.
+
+pub mod cards;
+pub mod deal;
+pub mod rng;
+
+#[cfg(feature = "python")]
+mod python;

@@ -1,0 +1,129 @@
+"""The native core (``kanasta._core``, built from ``rust/``) against the Python engine.
+
+The Python engine is the reference: every native piece must give exactly what
+it gives.  So far the core has the library's RNG (RULES G-RNG-1), the deck
+(G-DECK-1) and dealing with its chores (G-DEAL-1, C-DEAL-1..3, K-TRUMP-1,
+K-OUT-2): the same seed gives the same stream, the same shuffle and the same
+deal, compared here over many seeds and every preset.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import _games
+import kanasta
+from kanasta import _core, _rng
+from kanasta.cards import DECK, Card
+from kanasta.state import HandStarted, RedThreeLaid, State, UpcardTurned
+
+PRESETS = {
+    "classic": lambda: kanasta.Rules.classic(4),
+    "classic-3": lambda: kanasta.Rules.classic(3),
+    "classic-2": lambda: kanasta.Rules.classic(2),
+    "kanasta": kanasta.Rules.kanasta,
+}
+
+# Edge seeds and a spread of large ones (seeds are any int below 2**64).
+SEEDS = [0, 1, 2, 3, 7, 42, 2**32 - 1, 2**32, 2**63, 2**64 - 1] + [
+    random.Random(10).randrange(2**64) for _ in range(190)
+]
+
+
+def test_splitmix64_matches_the_reference_value() -> None:
+    # The published first output of SplitMix64 seeded with 0 (also kanasta._rng's doctest).
+    g = _rng.SplitMix64(0)
+    assert g.next() == 0xE220A8397B1DCDAF
+    # stream(0) with no labels is SplitMix64 seeded with that first output.
+    assert _core.stream_values(0, [], 1) == [_rng.SplitMix64(0xE220A8397B1DCDAF).next()]
+
+
+@pytest.mark.parametrize("labels", [(), (0,), (1, 1), (1, 7), (0x5EED,), (0x5A4D, 3), (0x706F73, 1)])
+def test_streams_are_the_python_streams(labels: tuple[int, ...]) -> None:
+    for seed in SEEDS:
+        g = _rng.stream(seed, *labels)
+        assert _core.stream_values(seed, labels, 20) == [g.next() for _ in range(20)], seed
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 13, 53, 108])
+def test_shuffles_are_the_python_shuffles(n: int) -> None:
+    for seed in SEEDS[:60]:
+        expected = _rng.shuffled(list(range(n)), _rng.stream(seed, 1, 3))
+        assert _core.shuffled_indices(seed, (1, 3), n) == expected, seed
+
+
+def test_the_deck_is_kanasta_deck() -> None:
+    assert _core.deck() == tuple(c.index for c in DECK)
+
+
+def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(Card.from_index(i) for i in indices)
+
+
+def _native_deal(rules: kanasta.Rules, seed: int, hand_number: int, dealer: int) -> _core.Deal:
+    return _core.deal(
+        seed, hand_number, dealer, players=rules.players, hand_size=rules.hand_size,
+        packets=rules.packets, packet_size=rules.packet_size, pile_freezing=rules.pile_freezing,
+        red_threes=rules.red_threes, trump=rules.trump,
+    )
+
+
+def _assert_same_deal(state: State, events: tuple[object, ...]) -> None:
+    """``state`` was just dealt (``events`` are the move's events): the native deal must match it."""
+    rules = state.rules
+    native = _native_deal(rules, state.seed, state.hand_number, state.dealer)
+    assert native.first_player == state.player
+    assert tuple(_cards(h) for h in native.hands) == state.hands
+    assert tuple(_cards(p) for p in native.packets) == state.packets
+    assert _cards(native.stock) == state.stock
+    assert _cards(native.pile) == state.pile
+    assert native.pile_frozen is state.pile_frozen
+    assert native.trump == (None if state.trump is None else state.trump.index)
+    assert tuple(_cards(r) for r in native.red_threes) == state.red_threes
+    # The deal's events: HandStarted, UpcardTurned, then each red 3 dealt.
+    start = next(i for i, e in enumerate(events) if isinstance(e, HandStarted))
+    assert events[start] == HandStarted(state.hand_number, state.dealer, native.first_player)
+    assert events[start + 1] == UpcardTurned(_cards(native.pile), native.pile_frozen, state.trump)
+    reds = [e for e in events[start + 2:] if isinstance(e, RedThreeLaid) and e.source == "deal"]
+    assert [(e.seat, e.card.index, None if e.replacement is None else e.replacement.index)
+            for e in reds] == native.red_three_events
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_first_deals_are_the_python_engine_deals(preset: str) -> None:
+    rules = PRESETS[preset]()
+    red_threes_seen = 0
+    for seed in SEEDS:
+        state = kanasta.new_game(rules, seed)
+        assert _core.first_dealer(seed, rules.players) == state.dealer
+        _assert_same_deal(state, state.start_events)
+        red_threes_seen += sum(len(r) for r in state.red_threes)
+    # The comparison exercised the red-3 replacement path (C-DEAL-3) in Classic.
+    assert (red_threes_seen > 0) == rules.red_threes
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_later_deals_are_the_python_engine_deals(preset: str) -> None:
+    """Every hand of a whole random game is dealt as the native core deals it."""
+    states = _games.game(preset)
+    hands = 0
+    for state in states[1:]:
+        if any(isinstance(e, HandStarted) for e in state.events) and not state.is_game_over:
+            _assert_same_deal(state, state.events)
+            hands += 1
+    assert hands >= 1
+
+
+def test_bad_arguments_raise_and_do_not_crash() -> None:
+    with pytest.raises(ValueError, match="players"):
+        _core.first_dealer(1, 5)
+    with pytest.raises(ValueError, match="dealer"):
+        _core.deal(1, 1, 4, players=4, hand_size=11, packets=0, packet_size=0,
+                   pile_freezing=True, red_threes=True, trump=False)
+    with pytest.raises(ValueError, match="more cards than the deck"):
+        _core.deal(1, 1, 0, players=4, hand_size=27, packets=0, packet_size=0,
+                   pile_freezing=True, red_threes=True, trump=False)
+    with pytest.raises(OverflowError):
+        _core.stream_values(-1, [], 1)
