@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import _games
 import kanasta
-from kanasta import _core, _rng
+from kanasta import _core, _rng, melds
 from kanasta.cards import DECK, Card
+from kanasta.melds import Meld
 from kanasta.state import HandStarted, RedThreeLaid, State, UpcardTurned
 
 PRESETS = {
@@ -127,3 +129,96 @@ def test_bad_arguments_raise_and_do_not_crash() -> None:
                    pile_freezing=True, red_threes=True, trump=False)
     with pytest.raises(OverflowError):
         _core.stream_values(-1, [], 1)
+
+
+# ------------------------------------------------------------------ melds
+
+def _meld_rules_variants() -> list[kanasta.Rules]:
+    """The presets and the options of each that meld checking reads (C-MELD-1, K-MELD-1..7)."""
+    classic, kanasta_ = kanasta.Rules.classic(), kanasta.Rules.kanasta()
+    return [make() for make in PRESETS.values()] + [
+        attrs.evolve(classic, wilds_within_naturals=True),
+        attrs.evolve(classic, max_wilds=2),
+        attrs.evolve(classic, max_wilds=1),
+        attrs.evolve(classic, max_meld_size=9),
+        attrs.evolve(classic, red_threes=False, black_threes=False),
+        attrs.evolve(kanasta_, max_meld_size=None),
+        attrs.evolve(kanasta_, max_meld_size=8),
+    ]
+
+
+def _native_meld_rules(rules: kanasta.Rules) -> _core.MeldRules:
+    return _core.MeldRules(
+        runs=rules.runs, max_wilds=rules.max_wilds, wilds_within_naturals=rules.wilds_within_naturals,
+        max_meld_size=rules.max_meld_size, black_threes=rules.black_threes,
+    )
+
+
+def _candidate(rng: random.Random) -> tuple[Card, ...]:
+    """Cards that are often a meld and often nearly one: a rank's or a suit window's cards,
+    wild cards, sometimes a stray card, in a random order (or in run order)."""
+    wilds = [52, 52, 4, 5, 6, 7]
+    if rng.random() < 0.5:
+        rank = rng.randint(1, 13)
+        cards = [4 * (rank - 1) + rng.randrange(4) for _ in range(rng.randint(0, 8))]
+    else:
+        suit, low, size = rng.randrange(4), rng.randint(1, 13), rng.randint(1, 13)
+        cards = [4 * ((low + i - 1) % 13) + suit for i in range(size)]
+        if rng.random() < 0.5:
+            del cards[rng.randrange(len(cards))]
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3, 4))):
+        cards.insert(rng.randint(0, len(cards)), rng.choice(wilds))
+    if rng.random() < 0.15:
+        cards.insert(rng.randint(0, len(cards)), rng.randrange(53))
+    if rng.random() < 0.3:
+        rng.shuffle(cards)
+    return tuple(Card.from_index(i) for i in cards)
+
+
+def _same_verdict(python: Meld | tuple[str, str], native: _core.Meld | tuple[str, str]) -> bool:
+    if isinstance(python, tuple) or isinstance(native, tuple):
+        return python == native
+    return (
+        native.kind == python.kind.value
+        and native.cards == tuple(c.index for c in python.cards)
+        and native.rank == (None if python.rank is None else python.rank.value)
+        and native.suit == (None if python.suit is None else python.suit.value)
+        and native.low == python.low
+        and native.wild_index == python.wild_index
+    )
+
+
+@pytest.mark.parametrize("rules", _meld_rules_variants())
+def test_meld_checks_are_the_python_checks(rules: kanasta.Rules) -> None:
+    """The native read_meld/read_set/read_run give the same meld, or the same RULES ID and
+    message, as kanasta.melds for thousands of near-melds under each rules variant."""
+    native = _native_meld_rules(rules)
+    rng = random.Random(rules.name)
+    kinds: set[str] = set()
+    for _ in range(3000):
+        cards = _candidate(rng)
+        indices = [c.index for c in cards]
+        for ok in (False, True):
+            expected = melds.read_meld(cards, rules, black_threes_ok=ok)
+            got = native.read_meld(indices, black_threes_ok=ok)
+            assert _same_verdict(expected, got), (str(cards), expected, got)
+            kinds.add(expected[0] if isinstance(expected, tuple) else expected.kind.value)
+        assert _same_verdict(melds.read_set(cards, rules), native.read_set(indices))
+        assert _same_verdict(melds.read_run(cards, rules), native.read_run(indices))
+        # An extended run keeps its old wild card (K-MELD-7), a 2 included.
+        for wild in (52, 4, 6):
+            card = Card.from_index(wild)
+            if card in cards:
+                assert _same_verdict(melds.read_run(cards, rules, wild_card=card),
+                                     native.read_run(indices, wild_card=wild))
+    # The comparison met legal melds and several different refusals.
+    assert "set" in kinds and len(kinds) >= 3
+    assert ("run" in kinds) == rules.runs
+
+
+def test_meld_checks_refuse_bad_card_indices() -> None:
+    native = _native_meld_rules(kanasta.Rules.classic())
+    with pytest.raises(ValueError, match="0-52"):
+        native.read_meld([7, 7, 53])
+    with pytest.raises(ValueError, match="0-52"):
+        native.read_run([7, 8, 9], wild_card=99)

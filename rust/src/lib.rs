@@ -14,6 +14,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod melds;
 pub mod rng;
 
 #[cfg(feature = "python")]

@@ -10,6 +10,7 @@ use pyo3::types::PyTuple;
 
 use crate::cards::{self, Card, DECK_SIZE};
 use crate::deal::{self, Deal, DealRules};
+use crate::melds::{self, MeldKind, MeldRules, Problem};
 use crate::rng;
 
 fn cards_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
@@ -197,10 +198,142 @@ fn deal_hand(
     })
 }
 
+/// A legal meld read by [`PyMeldRules`]: the fields of `kanasta.Meld`, cards as indices.
+#[pyclass(frozen, module = "kanasta._core", name = "Meld")]
+struct PyMeld {
+    inner: melds::Meld,
+}
+
+#[pymethods]
+impl PyMeld {
+    /// "set" or "run".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.inner.kind {
+            MeldKind::Set => "set",
+            MeldKind::Run => "run",
+        }
+    }
+
+    /// The cards in the meld's canonical order.
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        cards_tuple(py, &self.inner.cards)
+    }
+
+    /// A set's rank 1-13, else None.
+    #[getter]
+    fn rank(&self) -> Option<u8> {
+        self.inner.rank
+    }
+
+    /// A run's suit 0-3, else None.
+    #[getter]
+    fn suit(&self) -> Option<u8> {
+        self.inner.suit
+    }
+
+    /// A run's first position (1-14); 0 for a set.
+    #[getter]
+    fn low(&self) -> u8 {
+        self.inner.low
+    }
+
+    /// The place of a run's wild card, else None.
+    #[getter]
+    fn wild_index(&self) -> Option<usize> {
+        self.inner.wild_index
+    }
+}
+
+/// The rules that checking a meld depends on (fields of `kanasta.Rules`).
+#[pyclass(frozen, module = "kanasta._core", name = "MeldRules")]
+struct PyMeldRules {
+    inner: MeldRules,
+}
+
+fn check_cards(cards: &[Card]) -> PyResult<()> {
+    match cards.iter().find(|&&c| usize::from(c) >= cards::DISTINCT) {
+        Some(c) => Err(PyValueError::new_err(format!(
+            "a card index is 0-52, not {c}"
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn verdict(py: Python<'_>, result: Result<melds::Meld, Problem>) -> PyResult<Py<PyAny>> {
+    match result {
+        Ok(meld) => Ok(Py::new(py, PyMeld { inner: meld })?.into_any()),
+        Err(p) => Ok((p.rule, p.message).into_pyobject(py)?.into_any().unbind()),
+    }
+}
+
+#[pymethods]
+impl PyMeldRules {
+    #[new]
+    #[pyo3(signature = (*, runs, max_wilds, wilds_within_naturals, max_meld_size, black_threes))]
+    fn new(
+        runs: bool,
+        max_wilds: usize,
+        wilds_within_naturals: bool,
+        max_meld_size: Option<usize>,
+        black_threes: bool,
+    ) -> Self {
+        PyMeldRules {
+            inner: MeldRules {
+                runs,
+                max_wilds,
+                wilds_within_naturals,
+                max_meld_size,
+                black_threes,
+            },
+        }
+    }
+
+    /// `cards` as a new set or run: the meld, or (rule ID, message).
+    #[pyo3(signature = (cards, *, black_threes_ok = false))]
+    fn read_meld(
+        &self,
+        py: Python<'_>,
+        cards: Vec<Card>,
+        black_threes_ok: bool,
+    ) -> PyResult<Py<PyAny>> {
+        check_cards(&cards)?;
+        verdict(py, melds::read_meld(&cards, &self.inner, black_threes_ok))
+    }
+
+    /// `cards` as a set: the meld, or (rule ID, message).
+    #[pyo3(signature = (cards, *, black_threes_ok = false))]
+    fn read_set(
+        &self,
+        py: Python<'_>,
+        cards: Vec<Card>,
+        black_threes_ok: bool,
+    ) -> PyResult<Py<PyAny>> {
+        check_cards(&cards)?;
+        verdict(py, melds::read_set(&cards, &self.inner, black_threes_ok))
+    }
+
+    /// `cards` (low to high) as a run, `wild_card` the run's old wild: the meld, or (rule ID, message).
+    #[pyo3(signature = (cards, *, wild_card = None))]
+    fn read_run(
+        &self,
+        py: Python<'_>,
+        cards: Vec<Card>,
+        wild_card: Option<Card>,
+    ) -> PyResult<Py<PyAny>> {
+        check_cards(&cards)?;
+        check_cards(wild_card.as_slice())?;
+        verdict(py, melds::read_run(&cards, &self.inner, wild_card))
+    }
+}
+
 /// The native core of kanasta (internal; see the package documentation).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
+    m.add_class::<PyMeld>()?;
+    m.add_class::<PyMeldRules>()?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
