@@ -1,0 +1,111 @@
+"""The native core's pieces against the Python engine's, in one run.
+
+The native engine (``kanasta._core``, issue 10) is being built piece by piece;
+until it plays whole games, this script measures the pieces it has on the very
+same inputs as the Python engine's functions: the shuffle of a hand's deck
+(G-RNG-1), the deal of a first hand, and checking one meld.  Each figure is the
+CPU time (``time.process_time``) per call, the median of ``--repeat`` repeats;
+the two engines alternate within a repeat.
+
+    python benchmarks/bench_native_core.py [--repeat 5] [--n 2000]
+
+The deal row is not like for like: the Python figure is ``kanasta.new_game``
+(the deal and building the immutable ``State`` with its events), the native one
+the deal only (no Python objects beyond a ``Deal`` handle).  The shuffle and
+meld rows compare the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import kanasta
+from kanasta import _core, _rng, melds
+from kanasta.cards import DECK, Card
+
+Bench = Callable[[], object]
+
+
+def _per_call_us(fn: Bench, calls: int) -> float:
+    start = time.process_time()
+    fn()
+    return (time.process_time() - start) / calls * 1e6
+
+
+def _candidates(n: int) -> list[tuple[Card, ...]]:
+    """Near-melds: a rank's cards or a suit window with some wild cards, shuffled."""
+    rng = random.Random(1)
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.5:
+            rank = rng.randint(1, 13)
+            idx = [4 * (rank - 1) + rng.randrange(4) for _ in range(rng.randint(2, 7))]
+        else:
+            suit, low = rng.randrange(4), rng.randint(1, 11)
+            idx = [4 * (low + i - 1) + suit for i in range(rng.randint(2, 7)) if low + i <= 13]
+        idx += [rng.choice((52, 4, 5, 6, 7)) for _ in range(rng.randint(0, 2))]
+        out.append(tuple(Card.from_index(i) for i in idx))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--n", type=int, default=2000, help="calls per piece per repeat")
+    args = parser.parse_args()
+    n: int = args.n
+
+    seeds = list(range(n))
+    rules_by_name = {"classic": kanasta.Rules.classic(), "kanasta": kanasta.Rules.kanasta()}
+    cands = _candidates(n)
+    cand_indices = [[c.index for c in cards] for cards in cands]
+
+    def native_deal(rules: kanasta.Rules) -> Bench:
+        def run() -> None:
+            for s in seeds:
+                _core.deal(s, 1, 0, players=rules.players, hand_size=rules.hand_size,
+                           packets=rules.packets, packet_size=rules.packet_size,
+                           pile_freezing=rules.pile_freezing, red_threes=rules.red_threes,
+                           trump=rules.trump)
+        return run
+
+    def python_deal(rules: kanasta.Rules) -> Bench:
+        return lambda: [kanasta.new_game(rules, s) for s in seeds]
+
+    def python_melds(rules: kanasta.Rules) -> Bench:
+        return lambda: [melds.read_meld(c, rules) for c in cands]
+
+    def native_melds(rules: kanasta.Rules) -> Bench:
+        checker = _core.MeldRules(runs=rules.runs, max_wilds=rules.max_wilds,
+                                  wilds_within_naturals=rules.wilds_within_naturals,
+                                  max_meld_size=rules.max_meld_size, black_threes=rules.black_threes)
+        return lambda: [checker.read_meld(c) for c in cand_indices]
+
+    rows: list[tuple[str, Bench, Bench]] = [
+        ("shuffle a hand's deck",
+         lambda: [_rng.shuffled(DECK, _rng.stream(s, 1, 1)) for s in seeds],
+         lambda: [_core.shuffled_indices(s, (1, 1), 108) for s in seeds]),
+    ]
+    for name, rules in rules_by_name.items():
+        rows.append((f"deal a first hand, {name} (Python: new_game)", python_deal(rules), native_deal(rules)))
+        rows.append((f"check one meld, {name}", python_melds(rules), native_melds(rules)))
+
+    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _ in rows}
+    for _ in range(args.repeat):
+        for name, py, native in rows:
+            figures[name][0].append(_per_call_us(py, n))
+            figures[name][1].append(_per_call_us(native, n))
+
+    print(f"kanasta native core pieces: median of {args.repeat} repeats, {n} calls each, CPU µs per call")
+    print(f"{'piece':<48} {'Python':>9} {'native':>9} {'ratio':>7}")
+    for name, (py_times, native_times) in figures.items():
+        py_med, nat_med = statistics.median(py_times), statistics.median(native_times)
+        print(f"{name:<48} {py_med:>9.2f} {nat_med:>9.2f} {py_med / nat_med:>6.1f}×")
+
+
+if __name__ == "__main__":
+    main()
