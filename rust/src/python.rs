@@ -261,8 +261,14 @@ fn check_cards(cards: &[Card]) -> PyResult<()> {
     }
 }
 
-fn verdict(py: Python<'_>, result: Result<melds::Meld, Problem>) -> PyResult<Py<PyAny>> {
-    match result {
+/// Check the card indices, read them with `read`: the meld, or (rule ID, message).
+fn verdict(
+    py: Python<'_>,
+    cards: &[Card],
+    read: impl FnOnce(&[Card]) -> Result<melds::Meld, Problem>,
+) -> PyResult<Py<PyAny>> {
+    check_cards(cards)?;
+    match read(cards) {
         Ok(meld) => Ok(Py::new(py, PyMeld { inner: meld })?.into_any()),
         Err(p) => Ok((p.rule, p.message).into_pyobject(py)?.into_any().unbind()),
     }
@@ -298,8 +304,9 @@ impl PyMeldRules {
         cards: Vec<Card>,
         black_threes_ok: bool,
     ) -> PyResult<Py<PyAny>> {
-        check_cards(&cards)?;
-        verdict(py, melds::read_meld(&cards, &self.inner, black_threes_ok))
+        verdict(py, &cards, |c| {
+            melds::read_meld(c, &self.inner, black_threes_ok)
+        })
     }
 
     /// `cards` as a set: the meld, or (rule ID, message).
@@ -310,8 +317,9 @@ impl PyMeldRules {
         cards: Vec<Card>,
         black_threes_ok: bool,
     ) -> PyResult<Py<PyAny>> {
-        check_cards(&cards)?;
-        verdict(py, melds::read_set(&cards, &self.inner, black_threes_ok))
+        verdict(py, &cards, |c| {
+            melds::read_set(c, &self.inner, black_threes_ok)
+        })
     }
 
     /// `cards` (low to high) as a run, `wild_card` the run's old wild: the meld, or (rule ID, message).
@@ -322,9 +330,8 @@ impl PyMeldRules {
         cards: Vec<Card>,
         wild_card: Option<Card>,
     ) -> PyResult<Py<PyAny>> {
-        check_cards(&cards)?;
         check_cards(wild_card.as_slice())?;
-        verdict(py, melds::read_run(&cards, &self.inner, wild_card))
+        verdict(py, &cards, |c| melds::read_run(c, &self.inner, wild_card))
     }
 }
 
