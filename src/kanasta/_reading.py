@@ -30,6 +30,7 @@ from kanasta.errors import NotationError, SerializationError, short_repr
 
 __all__ = [
     "INT_LIMIT",
+    "cut_short",
     "fail",
     "join",
     "kind",
@@ -49,6 +50,15 @@ _T = TypeVar("_T")
 INT_LIMIT: Final = 10**12
 """The largest magnitude of any integer in a document (scores, points, counts):
 far beyond any game (targets are at most 10**9), small enough to print."""
+
+
+def cut_short(message: str, limit: int = 300) -> str:
+    """``message`` cut to ``limit`` characters: another reader's message may quote a whole bad token.
+
+    >>> cut_short("bad card " + "X" * 1000)[-30:]
+    'XXXXXXXXXXXXXXX... (cut short)'
+    """
+    return message if len(message) <= limit else message[:limit] + "... (cut short)"
 
 
 def fail(path: str, message: str) -> NoReturn:
@@ -156,7 +166,7 @@ def read_cards(value: object, path: str) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except NotationError as err:
-        fail(path, str(err))
+        fail(path, cut_short(str(err)))
 
 
 def read_card(value: object, path: str) -> Card:

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 __all__ = [
     "ActionError",
     "ConfigError",
@@ -181,6 +183,10 @@ def short_repr(value: object, limit: int = 40) -> str:
         if value.bit_length() > 3 * limit:
             return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
         return repr(value)
+    if isinstance(value, Fraction):
+        if max(abs(value.numerator), value.denominator).bit_length() > 3 * limit:
+            return f"a number of about {int(abs(value.numerator).bit_length() * 0.30103) + 1} digits"
+        return str(value)
     if isinstance(value, str):
         if len(value) > limit:
             return f"{value[:limit]!r}... ({len(value)} characters)"

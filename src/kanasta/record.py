@@ -25,12 +25,13 @@ from typing import Any, Final
 import attrs
 
 from kanasta import _rng
+from kanasta._reading import cut_short
 from kanasta.actions import (
     Action,
     own_copy,
     parse_action,
 )
-from kanasta.errors import ActionError, ConfigError, IllegalActionError, NotationError, SerializationError
+from kanasta.errors import ActionError, ConfigError, IllegalActionError, NotationError, SerializationError, short_repr
 from kanasta.rules import Rules
 from kanasta.serialize import rules_from_data, rules_to_data
 from kanasta.state import State
@@ -52,7 +53,7 @@ def _check_rules(_instance: object, _attribute: object, value: Rules) -> None:
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < _rng.SEED_LIMIT:
-        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {value!r}")
+        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {short_repr(value)}")
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
@@ -160,27 +161,28 @@ class GameRecord:
             raise SerializationError("", f"a game record must be a JSON object, not {type(data).__name__}")
         for key in data:
             if key not in ("format", "rules", "seed", "moves"):
-                raise SerializationError(str(key), "unknown key")
+                where = key if isinstance(key, str) and len(key) <= 40 else short_repr(key)
+                raise SerializationError(where, "unknown key")
         for key in ("format", "rules", "seed"):
             if key not in data:
                 raise SerializationError("", f"missing key {key!r}")
         if data["format"] != RECORD_FORMAT:
-            raise SerializationError("format", f"expected {RECORD_FORMAT!r}, got {data['format']!r}")
+            raise SerializationError("format", f"expected {RECORD_FORMAT!r}, got {short_repr(data['format'])}")
         rules = rules_from_data(data["rules"], "rules")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _rng.SEED_LIMIT:
-            raise SerializationError("seed", f"expected an integer from 0 to 2**64 - 1, got {seed!r}")
+            raise SerializationError("seed", f"expected an integer from 0 to 2**64 - 1, got {short_repr(seed)}")
         moves = data.get("moves", [])
         if not isinstance(moves, (list, tuple)):
             raise SerializationError("moves", f"expected a list of moves, got {type(moves).__name__}")
         actions = []
         for i, text in enumerate(moves):
             if not isinstance(text, str):
-                raise SerializationError(f"moves.{i}", f"expected a move as text, got {text!r}")
+                raise SerializationError(f"moves.{i}", f"expected a move as text, got {short_repr(text)}")
             try:
                 actions.append(parse_action(text))
             except NotationError as err:
-                raise SerializationError(f"moves.{i}", str(err)) from None
+                raise SerializationError(f"moves.{i}", cut_short(str(err))) from None
         return cls(rules, seed, tuple(actions))
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -206,8 +208,10 @@ class GameRecord:
         """
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as err:
+        except (ValueError, TypeError) as err:  # int too long to read included (ValueError)
             raise SerializationError("", f"not JSON: {err}") from None
+        except RecursionError:
+            raise SerializationError("", "not JSON this reader takes: nested too deeply") from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------ replaying
@@ -255,7 +259,7 @@ class GameRecord:
         if upto is None:
             upto = count
         if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= count:
-            raise ConfigError("upto", f"must be an int from 0 to {count} (the number of moves), not {upto!r}")
+            raise ConfigError("upto", f"must be an int from 0 to {count} (the number of moves), not {short_repr(upto)}")
         last: State | None = None
         for i, state in enumerate(self.states()):
             last = state

@@ -27,10 +27,20 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
-from kanasta.cards import Card, Rank
+from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import ConfigError, SerializationError, short_repr
 
-__all__ = ["MIN_STOCK", "PRESETS", "PRESET_NAMES", "PileTake", "Rules", "StockEnd", "preset"]
+__all__ = [
+    "INT_LIMIT",
+    "MIN_STOCK",
+    "POINT_LIMIT",
+    "PRESETS",
+    "PRESET_NAMES",
+    "PileTake",
+    "Rules",
+    "StockEnd",
+    "preset",
+]
 
 PileTake = Literal["meld_top", "whole"]
 """How the discard pile is taken: ``"meld_top"`` (Classic, C-PILE-1: the top card
@@ -46,33 +56,49 @@ MIN_STOCK: Final = 20
 """The least stock a deal may leave: enough for every card the upcard procedure
 (C-DEAL-2) and the red-3 replacements of C-DEAL-3 could take in the worst case."""
 
+INT_LIMIT: Final = 10**9
+"""The largest whole-number rule value (a target score, a bonus, a band start): far
+beyond any game, small enough that scores stay printable and documents bounded."""
+
+POINT_LIMIT: Final = 10**4
+"""The largest card value or opening minimum (Classic's largest card value is 50)."""
+
 Bands = tuple[tuple[int | None, Fraction], ...]
 
 
 def _points(value: object) -> Fraction:
     """Convert a point value given as int, Fraction, float or text to a Fraction (TypeError if not)."""
     if isinstance(value, bool):
-        raise TypeError(f"a point value must be a number, not {value!r}")
+        raise TypeError(f"a point value must be a number, not {short_repr(value)}")
     if isinstance(value, Fraction):
         return value
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise TypeError(f"a point value must be finite, not {value!r}")
+            raise TypeError(f"a point value must be finite, not {short_repr(value)}")
         return Fraction(value)
     if isinstance(value, str):
+        if len(value) > 40 or "e" in value.lower():  # no "1e99999999": its Fraction alone takes minutes
+            raise TypeError(f"{short_repr(value)} is not a point value such as \"9/2\" or \"4.5\"")
         try:
             return Fraction(value)
         except (ValueError, ZeroDivisionError):
-            raise TypeError(f"{value!r} is not a number") from None
+            raise TypeError(f"{short_repr(value)} is not a number") from None
     raise TypeError(f"a point value must be a number, not {type(value).__name__}")
+
+
+def _bounded_points(value: object) -> Fraction:
+    x = _points(value)
+    if abs(x) > POINT_LIMIT:
+        raise TypeError(f"a point value must be at most {POINT_LIMIT} either way, not {short_repr(x)}")
+    return x
 
 
 def _values(value: object) -> tuple[Fraction, ...]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise TypeError("card_values must be a sequence of 13 point values (A, 2, ..., K)")
-    return tuple(_points(v) for v in cast("list[object]", value))
+    return tuple(_bounded_points(v) for v in cast("list[object]", value))
 
 
 def _bands(value: object) -> Bands:
@@ -81,14 +107,16 @@ def _bands(value: object) -> Bands:
     out: list[tuple[int | None, Fraction]] = []
     for item in cast("list[object]", value):
         if isinstance(item, (str, bytes)) or not hasattr(item, "__iter__"):
-            raise TypeError(f"opening band {item!r} is not a (from_score, minimum) pair")
+            raise TypeError(f"opening band {short_repr(item)} is not a (from_score, minimum) pair")
         pair = tuple(cast("list[object]", item))
         if len(pair) != 2:
-            raise TypeError(f"opening band {item!r} is not a (from_score, minimum) pair")
+            raise TypeError(f"opening band {short_repr(item)} is not a (from_score, minimum) pair")
         start, minimum = pair
         if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
-            raise TypeError(f"opening band start {start!r} must be an int or None")
-        out.append((start, _points(minimum)))
+            raise TypeError(f"opening band start {short_repr(start)} must be an int or None")
+        if start is not None and abs(start) > INT_LIMIT:
+            raise TypeError(f"opening band start {short_repr(start)} must be at most {INT_LIMIT} either way")
+        out.append((start, _bounded_points(minimum)))
     return tuple(out)
 
 
@@ -109,11 +137,11 @@ def _card_values_in(value: Iterable[PointValue]) -> tuple[Fraction, ...]:
 
 
 def _joker_value_in(value: PointValue) -> Fraction:
-    return _named("joker_value", _points, value)
+    return _named("joker_value", _bounded_points, value)
 
 
 def _natural_two_value_in(value: PointValue) -> Fraction:
-    return _named("natural_two_value", _points, value)
+    return _named("natural_two_value", _bounded_points, value)
 
 
 def _opening_minimums_in(value: Iterable[tuple[int | None, PointValue]]) -> Bands:
@@ -347,7 +375,7 @@ class Rules:
                 ask_partner=False,
             )
         raise ConfigError(
-            "players", f"Classic Canasta is for 2, 3 or 4 players, not {players!r}; Rules.kanasta is for 4"
+            "players", f"Classic Canasta is for 2, 3 or 4 players, not {short_repr(players)}; Rules.kanasta is for 4"
         )
 
     # ------------------------------------------------------------------ queries
@@ -453,10 +481,11 @@ class Rules:
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in _FIELD_KINDS:
-                raise SerializationError(str(key), "unknown rules field")
+                where = key if isinstance(key, str) and len(key) <= 40 else short_repr(key)
+                raise SerializationError(where, "unknown rules field")
             kind = _FIELD_KINDS[key]
             if not _kind_ok(kind, value):
-                raise SerializationError(key, f"expected {kind}, got {value!r}")
+                raise SerializationError(key, f"expected {kind}, got {short_repr(value)}")
             kwargs[key] = value
         try:
             return cls(**kwargs)
@@ -522,19 +551,19 @@ def _fail(field: str, message: str) -> None:
     raise ConfigError(field, message)
 
 
-def _check_int(rules: Rules, name: str, low: int, high: int | None = None) -> int:
+def _check_int(rules: Rules, name: str, low: int, high: int = INT_LIMIT) -> int:
     value = getattr(rules, name)
     if not isinstance(value, int) or isinstance(value, bool):
-        _fail(name, f"must be an int, not {value!r}")
-    if value < low or (high is not None and value > high):
-        span = f"at least {low}" if high is None else f"from {low} to {high}"
-        _fail(name, f"must be {span}, not {value}")
+        _fail(name, f"must be an int, not {short_repr(value)}")
+    if value < low or value > high:
+        span = f"at least {low}" if high == INT_LIMIT and value < low else f"from {low} to {high}"
+        _fail(name, f"must be {span}, not {short_repr(value)}")
     return cast(int, value)
 
 
 def _validate(r: Rules) -> None:
     if not isinstance(r.name, str):
-        _fail("name", f"must be text, not {r.name!r}")
+        _fail("name", f"must be text, not {short_repr(r.name)}")
     for name in (
         "runs", "wilds_within_naturals", "one_meld_per_rank", "trump", "trump_doubling",
         "meld_must_keep_two", "packet_team_melds_out",
@@ -544,9 +573,9 @@ def _validate(r: Rules) -> None:
         "round_hand_up",
     ):
         if not isinstance(getattr(r, name), bool):
-            _fail(name, f"must be True or False, not {getattr(r, name)!r}")
+            _fail(name, f"must be True or False, not {short_repr(getattr(r, name))}")
     if not isinstance(r.players, int) or isinstance(r.players, bool) or r.players not in (2, 3, 4):
-        _fail("players", f"must be 2, 3 or 4, not {r.players!r}")
+        _fail("players", f"must be 2, 3 or 4, not {short_repr(r.players)}")
     _check_int(r, "hand_size", 1)
     _check_int(r, "draw_count", 1, 5)
     _check_int(r, "target_score", 1)
@@ -568,15 +597,16 @@ def _validate(r: Rules) -> None:
         _fail("card_values", f"must give 13 values (A, 2, ..., K), not {len(r.card_values)}")
     for rank, value in zip(Rank, r.card_values):
         if value < 0 or not _is_half(value):
-            _fail("card_values", f"the value of {rank.symbol} must be a whole or half number >= 0, not {value}")
+            shown = short_repr(value)
+            _fail("card_values", f"the value of {rank.symbol} must be a whole or half number >= 0, not {shown}")
     for name in ("joker_value", "natural_two_value"):
         value = getattr(r, name)
         if value < 0 or not _is_half(value):
-            _fail(name, f"must be a whole or half number >= 0, not {value}")
+            _fail(name, f"must be a whole or half number >= 0, not {short_repr(value)}")
     if r.pile_take not in ("meld_top", "whole"):
-        _fail("pile_take", f"must be 'meld_top' or 'whole', not {r.pile_take!r}")
+        _fail("pile_take", f"must be 'meld_top' or 'whole', not {short_repr(r.pile_take)}")
     if r.stock_end not in ("pile_play", "end_of_turn"):
-        _fail("stock_end", f"must be 'pile_play' or 'end_of_turn', not {r.stock_end!r}")
+        _fail("stock_end", f"must be 'pile_play' or 'end_of_turn', not {short_repr(r.stock_end)}")
 
     bands = r.opening_minimums
     if not bands:
@@ -587,10 +617,18 @@ def _validate(r: Rules) -> None:
     if any(s is None for s in starts):
         _fail("opening_minimums", "only the first band may start from None")
     if any(b <= a for a, b in itertools.pairwise(starts)):  # type: ignore[operator]
-        _fail("opening_minimums", f"band starts must rise strictly, not {starts}")
+        shown = ", ".join(short_repr(x) for x in starts)
+        _fail("opening_minimums", f"band starts must rise strictly, not [{shown}]")
     for _, minimum in bands:
         if minimum < 0 or not _is_half(minimum):
-            _fail("opening_minimums", f"a minimum must be a whole or half number >= 0, not {minimum}")
+            _fail("opening_minimums", f"a minimum must be a whole or half number >= 0, not {short_repr(minimum)}")
+    most = sum(
+        max(r.card_value(c), r.natural_two_value if c.rank is Rank.TWO else r.card_value(c)) for c in DECK
+    )
+    for _, minimum in bands:
+        if minimum > most:
+            _fail("opening_minimums", f"a minimum of {minimum} can never be met: the whole deck counts {most} "
+                                      "(K-OPEN-3, C-OPEN-1)")
 
     dealt = r.players * r.hand_size + r.packets * r.packet_size + 1
     if dealt > 108 - MIN_STOCK:
