@@ -50,6 +50,24 @@ def library_errors_only(read: Callable[[], object]) -> object | None:
         return None
 
 
+def document_round_trip(data: bytes, read: Callable[[Any], Any], write: Callable[[Any], Any]) -> None:
+    """A reader of JSON documents: refuse with the library's errors, or read what ``write`` gives back alike."""
+    doc = json_or_none(data)
+    if doc is None:
+        return
+    value = library_errors_only(lambda: read(doc))
+    if value is not None:
+        assert read(write(value)) == value
+
+
+def text_round_trip(data: bytes, read: Callable[[str], Any], write: Callable[[Any], str]) -> None:
+    """A reader of notation: refuse with the library's errors, or read what ``write`` gives back alike."""
+    text = text_of(data)
+    value = library_errors_only(lambda: read(text))
+    if value is not None:
+        assert read(write(value)) == value
+
+
 def main(check: Callable[[bytes], None]) -> None:  # pragma: no cover - run by hand or by benchmarks/fuzz.py
     """Fuzz ``check`` with atheris (kanasta was imported inside :func:`instrumented`)."""
     import atheris

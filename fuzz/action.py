@@ -13,19 +13,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _harness import instrumented, library_errors_only, main, text_of
+from _harness import instrumented, main, text_round_trip
 
 with instrumented(__name__ == "__main__"):
     import kanasta
 
 
 def check(data: bytes) -> None:
-    text = text_of(data)
-    action = library_errors_only(lambda: kanasta.parse_action(text))
-    if action is None:
-        return
-    assert kanasta.parse_action(str(action)) == action
-    assert len(str(action)) <= 4 * len(text) + 16
+    text_round_trip(data, kanasta.parse_action, str)
 
 
 if __name__ == "__main__":

@@ -14,21 +14,20 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _harness import instrumented, json_or_none, library_errors_only, main
+from _harness import document_round_trip, instrumented, main
 
 with instrumented(__name__ == "__main__"):
     import kanasta
 
 
+def read(doc: object) -> kanasta.State:
+    state = kanasta.State.from_dict(doc)
+    state.legal_actions()  # a loaded position lists its moves
+    return state
+
+
 def check(data: bytes) -> None:
-    doc = json_or_none(data)
-    if doc is None:
-        return
-    state = library_errors_only(lambda: kanasta.State.from_dict(doc))
-    if not isinstance(state, kanasta.State):
-        return
-    assert kanasta.State.from_dict(state.to_dict()) == state
-    state.legal_actions()
+    document_round_trip(data, read, kanasta.State.to_dict)
 
 
 if __name__ == "__main__":

@@ -14,20 +14,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _harness import instrumented, json_or_none, library_errors_only, main
+from _harness import document_round_trip, instrumented, main
 
 with instrumented(__name__ == "__main__"):
     import kanasta
 
 
 def check(data: bytes) -> None:
-    doc = json_or_none(data)
-    if doc is None:
-        return
-    view = library_errors_only(lambda: kanasta.PlayerView.from_dict(doc))
-    if not isinstance(view, kanasta.PlayerView):
-        return
-    assert kanasta.PlayerView.from_dict(view.to_dict()) == view
+    document_round_trip(data, kanasta.PlayerView.from_dict, kanasta.PlayerView.to_dict)
 
 
 if __name__ == "__main__":

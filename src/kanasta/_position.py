@@ -150,14 +150,15 @@ def _first_difference(a: object, b: object, path: str) -> str | None:
     return path
 
 
-def _over_deck(places: Sequence[tuple[str, tuple[Card, ...]]]) -> None:
-    """Refuse the first place that holds one card more than the deck has (G-DECK-1)."""
+def within_deck(places: Sequence[tuple[str, tuple[Card, ...]]]) -> int:
+    """How many cards ``places`` hold; refuse the first place with one card more than the deck has (G-DECK-1)."""
     seen: Counter[Card] = Counter()
     for where, cards in places:
         for card in cards:
             seen[card] += 1
             if seen[card] > DECK_COUNT[card]:
                 fail(where, f"one {card} too many: the deck has {DECK_COUNT[card]} (G-DECK-1)")
+    return sum(seen.values())
 
 
 def _missing(cards: Sequence[Card], counts: Mapping[Card, int]) -> str:
@@ -294,7 +295,7 @@ def _read_result(value: object, path: str, rules: Rules, scores_before: tuple[in
     places = [(join(join(melds_path, t), i), m.cards) for t, team in enumerate(melds) for i, m in enumerate(team)]
     places += [(join(join(path, "hands"), i), h) for i, h in enumerate(hands)]
     places += [(join(join(path, "red_threes"), t), c) for t, c in enumerate(reds)]
-    _over_deck(places)
+    within_deck(places)
     result = HandResult(
         hand_number=hand_number, dealer=dealer, ended_by=ended_by, went_out=went_out,
         concealed=concealed, teams=team_scores, scores=scores, melds=melds, hands=hands,
@@ -429,7 +430,7 @@ def _complete_deck(
     rules: Rules, seed: int, table: _Table, places: Sequence[tuple[str, tuple[Card, ...]]]
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """Every card once, 108 in all (G-DECK-1): packets and stock left out are dealt from the unseen cards."""
-    _over_deck(places)
+    within_deck(places)
     counts = Counter(card for _, cards in places for card in cards)
     rest = sorted(card for card, have in DECK_COUNT.items() for _ in range(have - counts.get(card, 0)))
     packets, stock = table.packets, table.stock

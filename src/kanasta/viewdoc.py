@@ -28,11 +28,10 @@ kanasta.errors.SerializationError: hand_sizes.1: the seat's own hand has 11 card
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from kanasta._position import _PHASES
+from kanasta._position import _PHASES, within_deck
 from kanasta._position import DECK_COUNT as _DECK_COUNT
 from kanasta._position import read_meld_text as _meld
 from kanasta._position import read_result as _read_result
@@ -414,15 +413,10 @@ def view_from_dict(data: object) -> PlayerView:
     for t, team_melds in enumerate(melds):
         places.extend((f"melds.{t}.{i}", m.cards) for i, m in enumerate(team_melds))
     places.extend((f"red_threes.{t}", c) for t, c in enumerate(red_threes))
-    so_far: Counter[Card] = Counter()
-    for where, cards in places:
-        for card in cards:
-            so_far[card] += 1
-            if so_far[card] > _DECK_COUNT[card]:
-                _fail(where, f"one {card} too many: the deck has {_DECK_COUNT[card]} (G-DECK-1)")
+    seen = within_deck(places)
     hidden = sum(hand_sizes) - hand_sizes[seat] + stock_size + sum(packet_sizes)
-    if sum(so_far.values()) + hidden != _DECK_SIZE:
-        _fail("", f"the view does not add up to the deck: {sum(so_far.values())} cards seen and {hidden} "
+    if seen + hidden != _DECK_SIZE:
+        _fail("", f"the view does not add up to the deck: {seen} cards seen and {hidden} "
                   f"hidden (other hands, stock, packets), not {_DECK_SIZE}")
 
     steps = tuple(read.step(s, f"history.{i}") for i, s in enumerate(_list(doc.get("history", []), "history")))
