@@ -15,6 +15,8 @@ from types import ModuleType
 
 import pytest
 
+import kanasta
+
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
 sys.path.insert(0, str(FUZZ))
 
@@ -47,10 +49,8 @@ def test_fuzz_target_accepts_its_seeds_and_hostile_input(name: str) -> None:
         check(data)
 
 
-@pytest.mark.xfail(
-    raises=ValueError, strict=False,
-    reason="open finding (issue 11 F6): a meld number of 5,000 digits raises ValueError in parse_action, "
-           "whose errors are being reworked for issue 13",
-)
 def test_fuzz_action_finding_a_meld_number_of_5000_digits() -> None:
+    """Issue 11 F6 finding: a meld number of 5,000 digits raised a plain ValueError in parse_action."""
     _target("action")(b"add @" + b"1" * 5000 + b" 7H")
+    with pytest.raises(kanasta.NotationError, match="too large"):
+        kanasta.parse_action("add @" + "1" * 5000 + " 7H")
