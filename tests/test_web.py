@@ -473,6 +473,7 @@ def test_parse_seats() -> None:
         (["--human", "4"], "--human: no seat 4: seats are 0 to 3"),
         (["--rules", "classic-2", "--human", "0,2"], "--human: no seat 2"),
         (["--port", "70000"], "--port: must be from 0 to 65535"),
+        (["--bots", "chess"], "--bots: unknown bot 'chess'; the bots are greedy, random, search"),
         (["--bot-delay", "-1"], "--bot-delay: must be at least 0"),
         (["--bot-delay", "nan"], "--bot-delay: must be at least 0"),
     ],

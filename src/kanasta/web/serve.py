@@ -14,21 +14,13 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from collections.abc import Callable
-from typing import Final
 
-from kanasta.bots import Bot, GreedyBot, RandomBot
 from kanasta.engine import new_game
 from kanasta.errors import KanastaError
+from kanasta.match import BOT_NAMES, BotSpec
 from kanasta.rules import PRESET_NAMES, preset
 
 __all__ = ["add_parser", "parse_seats", "serve"]
-
-_BOTS: Final[dict[str, Callable[[int, int], Bot]]] = {
-    "greedy": lambda seed, seat: GreedyBot(),
-    "random": lambda seed, seat: RandomBot(seed=8 * seed + seat),
-}
-
 
 def parse_seats(text: str, players: int) -> list[int]:
     """The seats in ``--human``'s comma-separated list, checked against the number of players."""
@@ -62,9 +54,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--human", default="0", metavar="SEAT[,SEAT...]", help="the human seats (default: 0)")
     p.add_argument(
         "--bots",
-        choices=sorted(_BOTS),
         default="greedy",
-        help="the bot playing every other seat (default: greedy)",
+        metavar="BOT",
+        help=f"the bot playing every other seat: {', '.join(BOT_NAMES)} or search:ITERATIONS (default: greedy)",
     )
     p.add_argument("--target", type=int, default=None, metavar="POINTS", help="end the game at this score")
     p.add_argument(
@@ -105,6 +97,10 @@ def serve(args: argparse.Namespace) -> int:
         except KanastaError as err:
             parser.error(f"--target: {err}")
     try:
+        spec = BotSpec.parse(args.bots)
+    except KanastaError as err:
+        parser.error(f"--bots: {str(err).removeprefix('bot: ')}")
+    try:
         humans = parse_seats(args.human, rules.players)
     except ValueError as err:
         parser.error(f"--human: {err}")
@@ -117,7 +113,7 @@ def serve(args: argparse.Namespace) -> int:
         state = new_game(rules, seed=seed)
     except KanastaError as err:
         parser.error(f"--seed: {err}")
-    bots = {s: _BOTS[args.bots](seed, s) for s in range(rules.players) if s not in humans}
+    bots = {s: spec(8 * seed + s) for s in range(rules.players) if s not in humans}
     table = Table(state, humans=humans, bots=bots, bot_delay=args.bot_delay, title=title)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
