@@ -23,6 +23,7 @@ from kanasta.web.testing import chromium_executable, running
 
 OUT = Path(__file__).resolve().parent / "images"
 SIZE = {"width": 1280, "height": 800}
+TITLE = "Classic Canasta, 4 players"
 
 
 def mid_game(seed: int) -> kanasta.State:
@@ -53,7 +54,7 @@ def main() -> int:
 
         # 1. Seat 0 mid-game, after drawing, two cards selected to narrow the legal moves.
         state = mid_game(seed=3)
-        table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)}, bot_delay=600)
+        table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)}, bot_delay=600, title=TITLE)
         with running(table) as base:
             open_seat(page, base, table, 0)
             page.fill("#move-input", "draw")
@@ -76,7 +77,7 @@ def main() -> int:
 
         # 3. The hand's score table: seat 0 plays the last move offered until the hand ends.
         state = kanasta.new_game(kanasta.Rules.classic(), seed=11)
-        table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)})
+        table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)}, title=TITLE)
         with running(table) as base:
             open_seat(page, base, table, 0)
             while True:
