@@ -402,6 +402,14 @@ def _summarise(name: str, index: int, games: Sequence[MatchGame], rules: Rules, 
     )
 
 
+def _csv(header: Sequence[str], rows: Sequence[Sequence[str | float]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
 _COLUMNS: Final = ("bot", "seat", "games", "wins", "win_rate", "ci_low", "ci_high",
                    "score_diff_per_game", "score_diff_per_hand", "seconds_per_move")
 
@@ -476,12 +484,8 @@ class MatchResult:
 
     def to_csv(self) -> str:
         """The summary rows (per bot, then per bot and seat) as CSV with a header line."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(_COLUMNS)
-        for r in self.summary(per_seat=True):
-            writer.writerow(["all" if v is None else v for v in attrs.astuple(r)])
-        return out.getvalue()
+        rows = [["all" if v is None else v for v in attrs.astuple(r)] for r in self.summary(per_seat=True)]
+        return _csv(_COLUMNS, rows)
 
 
 def play_match(
@@ -554,15 +558,13 @@ class TournamentResult:
         return json.dumps(self.to_dict(), indent=2)
 
     def to_csv(self) -> str:
-        """One line per bot: its rating, then its summary over all its games."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(("bot", "rating", "games", "wins", "win_rate"))
+        """One line per bot: its rating, then its games and wins over all its matches."""
+        rows = []
         for i, name in enumerate(self.bots):
             games = sum(r.games for m in self.matches for r in m.summary() if r.bot == name)
             wins = sum(r.wins for m in self.matches for r in m.summary() if r.bot == name)
-            writer.writerow((name, round(self.ratings[i], 3), games, wins, wins / games if games else 0.0))
-        return out.getvalue()
+            rows.append((name, round(self.ratings[i], 3), games, wins, wins / games if games else 0.0))
+        return _csv(("bot", "rating", "games", "wins", "win_rate"), rows)
 
 
 def play_tournament(
