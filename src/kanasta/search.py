@@ -19,8 +19,12 @@ because the engine is slow enough that a deep tree would get few visits:
 4. **Score.**  A finished hand counts its real score; an unfinished one the
    table as it would score now, with cards in hand counted at half their
    penalty (they may still be melded).  The value is the bot's team's score
-   less the best other team's; the candidate with the highest mean wins
-   (the first of equals).
+   less the best other team's.
+5. **Choose.**  GreedyBot's move stands unless another candidate beats it
+   clearly: the best mean among the others is played only when its mean
+   gain over GreedyBot's move, deal by deal, exceeds ``margin`` standard
+   errors of that gain (and is above zero).  A few noisy deals then cannot
+   replace a sound move with a worse one.
 
 The budget is ``iterations`` deals a move, or ``seconds`` of CPU time (at
 least one deal).  With an iteration budget the bot is deterministic: the
@@ -40,6 +44,7 @@ depends on the machine's speed.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from fractions import Fraction
@@ -81,7 +86,8 @@ class SearchBot:
     time budget a move instead (then ``iterations`` is only an upper bound);
     ``horizon``: decisions a rollout makes before the hand is scored as it
     stands; ``discards``: how many of GreedyBot's preferred discards are
-    compared; ``seed``: the seed of the deals.
+    compared; ``margin``: how many standard errors another move's gain over
+    GreedyBot's must exceed; ``seed``: the seed of the deals.
 
     >>> from kanasta.search import SearchBot
     >>> SearchBot(iterations=0)
@@ -90,7 +96,7 @@ class SearchBot:
     kanasta.errors.ConfigError: iterations: must be at least 1, not 0
     """
 
-    __slots__ = ("_greedy", "discards", "horizon", "iterations", "seconds", "seed")
+    __slots__ = ("_greedy", "discards", "horizon", "iterations", "margin", "seconds", "seed")
 
     def __init__(
         self,
@@ -99,6 +105,7 @@ class SearchBot:
         seconds: float | None = None,
         horizon: int = 60,
         discards: int = 4,
+        margin: float = 1.0,
         seed: int = 0,
     ) -> None:
         for name, value in (("iterations", iterations), ("horizon", horizon), ("discards", discards)):
@@ -112,6 +119,7 @@ class SearchBot:
         self.seconds = seconds
         self.horizon = horizon
         self.discards = discards
+        self.margin = margin
         self.seed = seed
         self._greedy = GreedyBot()
 
@@ -162,23 +170,40 @@ class SearchBot:
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
-        totals = self.evaluate(view, options)
-        best = max(range(len(options)), key=lambda i: totals[i])
+        values = self.evaluate(view, options)
+        deals = len(values[0])
+        if deals < 2:
+            return options[0]
+        best, best_gain = 0, 0.0
+        for k in range(1, len(options)):
+            gains = [v - g for v, g in zip(values[k], values[0], strict=True)]
+            mean = sum(gains) / deals
+            spread = math.sqrt(sum((x - mean) ** 2 for x in gains) / (deals - 1))
+            if mean > best_gain and mean > self.margin * spread / math.sqrt(deals):
+                best, best_gain = k, mean
         return options[best]
 
-    def evaluate(self, view: PlayerView, options: Sequence[Action]) -> list[float]:
-        """The summed rollout values of ``options`` over the deals of the budget."""
+    def evaluate(self, view: PlayerView, options: Sequence[Action]) -> list[list[float]]:
+        """The rollout value of each of ``options`` on each deal of the budget (by option, then deal).
+
+        >>> import kanasta
+        >>> from kanasta.search import SearchBot
+        >>> state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=3).apply(kanasta.Draw())
+        >>> view = state.view(state.current_player)
+        >>> [len(v) for v in SearchBot(iterations=3).evaluate(view, view.legal_actions()[:2])]
+        [3, 3]
+        """
         base = _rng.stream(self.seed, view.hand_number, len(view.history), view.seat).next()
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         team = view.team
         for i in range(self.iterations):
             if deadline is not None and i > 0 and time.thread_time() >= deadline:
                 break
             deal = sample_state(view, _rng.stream(base, i).next())
             for k, action in enumerate(options):
-                totals[k] += self._rollout(deal.apply(action), team, view.hand_number)
-        return totals
+                values[k].append(self._rollout(deal.apply(action), team, view.hand_number))
+        return values
 
     def _rollout(self, state: State, team: int, hand_number: int) -> float:
         greedy = self._greedy

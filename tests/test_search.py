@@ -1,0 +1,71 @@
+"""Tests of kanasta.search.SearchBot: legal and deterministic moves from the view alone,
+GreedyBot's move as the default, the budgets."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import kanasta
+from kanasta.bots import GreedyBot, play_out
+from kanasta.search import SearchBot
+
+SHORT2 = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+
+
+def _positions(rules: kanasta.Rules, seed: int, count: int) -> list[kanasta.State]:
+    """Positions of a greedy game where the player has a choice worth searching."""
+    state = kanasta.new_game(rules, seed=seed)
+    out = []
+    greedy = GreedyBot()
+    while not state.is_game_over and len(out) < count:
+        view = state.view(state.player)
+        if len(SearchBot().candidates(view)) > 1:
+            out.append(state)
+        state = state.apply(greedy.choose(view))
+    return out
+
+
+@pytest.mark.parametrize("rules", [SHORT2, attrs.evolve(kanasta.Rules.kanasta(), target_score=30)])
+def test_search_moves_are_legal_and_the_same_for_the_same_seed(rules: kanasta.Rules) -> None:
+    for state in _positions(rules, seed=4, count=3):
+        view = state.view(state.player)
+        move = SearchBot(iterations=3, seed=9).choose(view)
+        assert move in state.legal_actions()
+        assert move == SearchBot(iterations=3, seed=9).choose(view)
+
+
+def test_candidates_start_with_greedys_move_and_hold_only_legal_moves() -> None:
+    for state in _positions(SHORT2, seed=2, count=5):
+        view = state.view(state.player)
+        options = SearchBot().candidates(view)
+        assert options[0] == GreedyBot().choose(view)
+        assert len(set(options)) == len(options) and all(a in state.legal_actions() for a in options)
+
+
+def test_an_unreachable_margin_keeps_greedys_move() -> None:
+    for state in _positions(SHORT2, seed=5, count=4):
+        view = state.view(state.player)
+        assert SearchBot(iterations=3, margin=1e9).choose(view) == GreedyBot().choose(view)
+
+
+def test_the_search_sees_only_the_view() -> None:
+    """Two states that differ only in cards the seat cannot see give the same move (E-4)."""
+    state = _positions(SHORT2, seed=3, count=1)[0]
+    seat = state.player
+    view = state.view(seat)
+    a, b = view.sample(seed=77), view.sample(seed=78)  # the hidden cards dealt two ways
+    assert a.hands != b.hands and a.view(seat) == b.view(seat)
+    bot = SearchBot(iterations=2, seed=1)
+    assert bot.choose(a.view(seat)) == bot.choose(b.view(seat))
+
+
+def test_a_time_budget_still_plays_whole_games() -> None:
+    final = play_out(kanasta.new_game(SHORT2, seed=1), [SearchBot(iterations=50, seconds=0.001, horizon=8), GreedyBot()])
+    assert final.is_game_over
+
+
+def test_bad_budgets_are_refused() -> None:
+    for kwargs in ({"iterations": 0}, {"horizon": 0}, {"discards": 0}, {"seconds": 0.0}, {"seed": -1}):
+        with pytest.raises(kanasta.ConfigError):
+            SearchBot(**kwargs)  # type: ignore[arg-type]
