@@ -61,7 +61,8 @@ def test_the_search_sees_only_the_view() -> None:
 
 
 def test_a_time_budget_still_plays_whole_games() -> None:
-    final = play_out(kanasta.new_game(SHORT2, seed=1), [SearchBot(iterations=50, seconds=0.001, horizon=8), GreedyBot()])
+    bots = [SearchBot(iterations=50, seconds=0.001, horizon=8), GreedyBot()]
+    final = play_out(kanasta.new_game(SHORT2, seed=1), bots)
     assert final.is_game_over
 
 
