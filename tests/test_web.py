@@ -110,6 +110,9 @@ def test_static_files_stay_in_their_folder(client: TestClient) -> None:
 
 
 def test_view_endpoint_sends_the_seats_payload(client: TestClient, table: Table) -> None:
+    # Seat 3 (a bot) plays first, in the server's own thread: wait until the turn reaches the
+    # human at seat 0, so the state stands still while the payload is compared with it.
+    _wait_for_human(client, table, 0)
     got = client.get("/api/seat/2", params={"token": table.token(2)})
     assert got.status_code == 200
     body = got.json()
