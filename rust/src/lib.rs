@@ -7,15 +7,22 @@
 //!
 //! * [`rng`]: the library's SplitMix64 stream and Fisher-Yates shuffle (RULES G-RNG-1);
 //! * [`cards`]: cards as their index 0-52 and the 108-card deck (G-DECK-1);
-//! * [`deal`]: dealing a hand with its chores (E-3: upcard, trump, red 3s).
+//! * [`deal`]: dealing a hand with its chores (E-3: upcard, trump, red 3s);
+//! * [`melds`]: checking one meld;
+//! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
+//! * [`action`]: the moves as a small `Copy` enum and their text notation;
+//! * [`state`]: the game state, cheap to clone, with its events and hand results.
 //!
 //! The Python bindings live in `python.rs`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
 
+pub mod action;
 pub mod cards;
 pub mod deal;
 pub mod melds;
 pub mod rng;
+pub mod rules;
+pub mod state;
 
 #[cfg(feature = "python")]
 mod python;
