@@ -11,7 +11,8 @@
 //! * [`melds`]: checking one meld;
 //! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
 //! * [`action`]: the moves as a small `Copy` enum and their text notation;
-//! * [`state`]: the game state, cheap to clone, with its events and hand results.
+//! * [`state`]: the game state, cheap to clone, with its events and hand results;
+//! * [`legal`]: legality, the "can the turn still be finished" search (E-1, E-2).
 //!
 //! The Python bindings live in `python.rs`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
@@ -19,6 +20,7 @@
 pub mod action;
 pub mod cards;
 pub mod deal;
+pub mod legal;
 pub mod melds;
 pub mod rng;
 pub mod rules;

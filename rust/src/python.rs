@@ -346,5 +346,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(first_dealer, m)?)?;
     m.add_function(wrap_pyfunction!(deal_hand, m)?)?;
+    crate::legal::python::register(m)?;
     Ok(())
 }

@@ -7,7 +7,17 @@ tuples of indices.  Checked against the compiled module by ``mypy.stubtest``.
 from collections.abc import Sequence
 from typing import Literal, final
 
-__all__ = ["Deal", "Meld", "MeldRules", "deal", "deck", "first_dealer", "shuffled_indices", "stream_values"]
+__all__ = [
+    "Deal",
+    "FinishRules",
+    "Meld",
+    "MeldRules",
+    "deal",
+    "deck",
+    "first_dealer",
+    "shuffled_indices",
+    "stream_values",
+]
 
 @final
 class Deal:
@@ -65,6 +75,47 @@ class MeldRules:
     def read_meld(self, cards: Sequence[int], *, black_threes_ok: bool = False) -> Meld | tuple[str, str]: ...
     def read_set(self, cards: Sequence[int], *, black_threes_ok: bool = False) -> Meld | tuple[str, str]: ...
     def read_run(self, cards: Sequence[int], *, wild_card: int | None = None) -> Meld | tuple[str, str]: ...
+
+@final
+class FinishRules:
+    """The fields of :class:`kanasta.Rules` that the E-2 search reads, card values in half points.
+
+    Meld shapes are the Python engine's: ``(0, rank, naturals, wilds, size)``
+    for a set, ``(1, suit, low, high, wild position or 0)`` for a run.
+    """
+
+    def __new__(
+        cls,
+        *,
+        values: Sequence[int],
+        natural_two: int,
+        runs: bool,
+        max_wilds: int,
+        wilds_within_naturals: bool,
+        max_meld_size: int | None,
+        one_meld_per_rank: bool,
+        canastas_to_go_out: int,
+        black_threes: bool,
+        opening_natural_run: bool,
+        opening_one_card_exempt: bool,
+    ) -> FinishRules: ...
+    def finishable(
+        self,
+        hand: Sequence[int],
+        shapes: Sequence[tuple[int, int, int, int, int]],
+        *,
+        opened: bool,
+        laid: bool,
+        count: int,
+        aside: Sequence[int],
+        must_out: bool,
+        minimum: int,
+        forbidden: int | None,
+        no_out: bool,
+        out_exempt: bool,
+        discard_empty_ok: bool,
+        black3_ok: bool,
+    ) -> bool: ...
 
 def stream_values(seed: int, labels: Sequence[int], count: int) -> list[int]: ...
 def shuffled_indices(seed: int, labels: Sequence[int], n: int) -> list[int]: ...

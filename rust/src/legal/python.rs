@@ -1,0 +1,146 @@
+//! Bindings of the native legality for `kanasta._core` (compiled with the
+//! `python` feature).  Meld shapes cross the boundary as the Python engine's
+//! tuples: `(0, rank, naturals, wilds, size)` for a set, `(1, suit, low,
+//! high, wild position or 0)` for a run.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::cards::{Card, DISTINCT};
+use crate::legal::solver::{Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags};
+
+/// The Python engine's tuple for a meld shape.
+type ShapeTuple = (u8, u8, u8, u8, u8);
+
+fn shape_from(t: ShapeTuple) -> PyResult<Shape> {
+    let (kind, a, b, c, d) = t;
+    match kind {
+        0 if (1..=13).contains(&a) && b + c == d => Ok(Shape::Set {
+            rank: a,
+            naturals: b,
+            wilds: c,
+            size: d,
+        }),
+        1 if a < 4 && 1 <= b && b <= c && c <= 14 && (d == 0 || (b..=c).contains(&d)) => {
+            Ok(Shape::Run {
+                suit: a,
+                low: b,
+                high: c,
+                wild: (d != 0).then_some(d),
+            })
+        }
+        _ => Err(PyValueError::new_err(format!("not a meld shape: {t:?}"))),
+    }
+}
+
+fn cards_from(cards: &[Card]) -> PyResult<Cards> {
+    if let Some(bad) = cards.iter().find(|&&c| usize::from(c) >= DISTINCT) {
+        return Err(PyValueError::new_err(format!("not a card index: {bad}")));
+    }
+    Ok(Cards::from_cards(cards))
+}
+
+/// The rule options the E-2 search reads, card values in half points.
+#[pyclass(frozen, module = "kanasta._core", name = "FinishRules")]
+pub(crate) struct PyFinishRules {
+    tables: Tables,
+}
+
+#[pymethods]
+impl PyFinishRules {
+    #[new]
+    #[pyo3(signature = (
+        *, values, natural_two, runs, max_wilds, wilds_within_naturals, max_meld_size,
+        one_meld_per_rank, canastas_to_go_out, black_threes, opening_natural_run,
+        opening_one_card_exempt
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        values: Vec<i32>,
+        natural_two: i32,
+        runs: bool,
+        max_wilds: u32,
+        wilds_within_naturals: bool,
+        max_meld_size: Option<u32>,
+        one_meld_per_rank: bool,
+        canastas_to_go_out: u32,
+        black_threes: bool,
+        opening_natural_run: bool,
+        opening_one_card_exempt: bool,
+    ) -> PyResult<Self> {
+        let values: [i32; DISTINCT] = values.try_into().map_err(|v: Vec<i32>| {
+            PyValueError::new_err(format!("values: {DISTINCT} card values, not {}", v.len()))
+        })?;
+        Ok(PyFinishRules {
+            tables: Tables::new(FinishRules {
+                values,
+                natural_two,
+                runs,
+                max_wilds,
+                wilds_within_naturals,
+                max_meld_size,
+                one_meld_per_rank,
+                canastas_to_go_out,
+                black_threes,
+                opening_natural_run,
+                opening_one_card_exempt,
+            }),
+        })
+    }
+
+    /// Whether the turn can still be finished from this situation (RULES E-2).
+    #[pyo3(signature = (
+        hand, shapes, *, opened, laid, count, aside, must_out, minimum, forbidden,
+        no_out, out_exempt, discard_empty_ok, black3_ok
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn finishable(
+        &self,
+        hand: Vec<Card>,
+        shapes: Vec<ShapeTuple>,
+        opened: bool,
+        laid: bool,
+        count: i32,
+        aside: Vec<Card>,
+        must_out: bool,
+        minimum: i32,
+        forbidden: Option<Card>,
+        no_out: bool,
+        out_exempt: bool,
+        discard_empty_ok: bool,
+        black3_ok: bool,
+    ) -> PyResult<bool> {
+        if let Some(f) = forbidden {
+            cards_from(&[f])?;
+        }
+        let situation = Situation {
+            hand: cards_from(&hand)?,
+            shapes: shapes
+                .into_iter()
+                .map(shape_from)
+                .collect::<PyResult<_>>()?,
+            opened,
+            laid,
+            count,
+            aside: cards_from(&aside)?,
+            must_out,
+        };
+        let flags = TurnFlags {
+            minimum,
+            forbidden,
+            no_out,
+            out_exempt,
+            discard_empty_ok,
+            black3_ok,
+        };
+        Finisher::new(&self.tables, flags)
+            .finishable(&situation)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+}
+
+/// Add the legality's classes and functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyFinishRules>()?;
+    Ok(())
+}

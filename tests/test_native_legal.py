@@ -1,0 +1,187 @@
+"""The native legality (``kanasta._core``, ``rust/src/legal/``) against the Python engine.
+
+The Python engine is the reference.  The native "can the turn still be
+finished" search (RULES E-2, on count-vector hands) must answer exactly what
+the Python engine's ``finishable`` answers: compared here on every situation
+the Python engine itself asks about while listing the moves of positions from
+random and meld-biased games of every preset.
+
+Longer runs: ``KANASTA_NATIVE_LEGAL_GAMES=N`` plays N games per preset instead of one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import _games
+import kanasta
+from kanasta import _core, engine
+from kanasta.cards import all_cards
+from kanasta.rules import PRESET_NAMES, PRESETS
+
+GAMES = int(os.environ.get("KANASTA_NATIVE_LEGAL_GAMES", "1"))
+
+
+def _finish_modules() -> tuple[ModuleType, tuple[ModuleType, ...]]:
+    """The Python engine's E-2 module and the modules that call its ``finishable``."""
+    try:
+        from kanasta.legality import checks, finish, moves
+    except ImportError:  # the layout before the legality package
+        from kanasta import _checks, _movegen, _solver
+
+        return _solver, (_checks, _movegen)
+    return finish, (checks, moves)
+
+
+def native_rules(rules: kanasta.Rules) -> _core.FinishRules:
+    """The native search's view of ``rules`` (card values in half points, like the Python tables)."""
+    return _core.FinishRules(
+        values=[int(rules.card_value(c) * 2) for c in all_cards()],
+        natural_two=int(rules.natural_two_value * 2),
+        runs=rules.runs,
+        max_wilds=rules.max_wilds,
+        wilds_within_naturals=rules.wilds_within_naturals,
+        max_meld_size=rules.max_meld_size,
+        one_meld_per_rank=rules.one_meld_per_rank,
+        canastas_to_go_out=rules.canastas_to_go_out,
+        black_threes=rules.black_threes,
+        opening_natural_run=rules.opening_natural_run,
+        opening_one_card_exempt=rules.opening_one_card_exempt,
+    )
+
+
+def native_finishable(native: _core.FinishRules, p: Any) -> bool:
+    """The native answer for the Python engine's situation ``p`` (a ``Pos``)."""
+    return native.finishable(
+        [c.index for c in p.hand],
+        list(p.shapes),
+        opened=p.opened,
+        laid=p.laid,
+        count=p.count,
+        aside=[c.index for c in p.aside],
+        must_out=p.must_out,
+        minimum=p.minimum,
+        forbidden=None if p.forbidden is None else p.forbidden.index,
+        no_out=p.no_out,
+        out_exempt=p.out_exempt,
+        discard_empty_ok=p.discard_empty_ok,
+        black3_ok=p.black3_ok,
+    )
+
+
+def _recording(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, bool]]:
+    """Make the Python engine record every (situation, answer) its E-2 search gives."""
+    finish, callers = _finish_modules()
+    original: Callable[[Any], bool] = finish.finishable
+    seen: list[tuple[Any, bool]] = []
+
+    def recorded(p: Any) -> bool:
+        answer = original(p)
+        seen.append((p, answer))
+        return answer
+
+    for module in callers:
+        monkeypatch.setattr(module, "finishable", recorded)
+    return seen
+
+
+def _positions(preset: str) -> Iterator[kanasta.State]:
+    for seed in range(1, GAMES + 1):
+        yield from _games.meld_biased_states(preset, seed, limit=500, every=2)
+        yield from _games.some_states(preset, every=7, seed=seed)[:300]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_e2_native_search_answers_as_the_python_engine(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """E-2: every situation the Python engine searches while listing moves gets the same answer natively."""
+    states = list(_positions(preset))
+    seen = _recording(monkeypatch)
+    for state in states:
+        engine.legal_actions(fresh(state))
+    native = native_rules(PRESETS[preset])
+    wrong = [(p, answer) for p, answer in seen if native_finishable(native, p) != answer]
+    assert seen, "the Python engine searched nothing: the recording is broken"
+    assert not wrong, f"{len(wrong)} of {len(seen)} answers differ; first: {vars_of(wrong[0][0])} -> {wrong[0][1]}"
+    # both answers occur, so the comparison could fail either way
+    assert {answer for _, answer in seen} == {True, False}
+
+
+def fresh(state: kanasta.State) -> kanasta.State:
+    """The same position made afresh: its legal moves are listed again (a state keeps them once listed)."""
+    return kanasta.State.from_dict(state.to_dict())
+
+
+def vars_of(p: Any) -> dict[str, Any]:
+    return {name: getattr(p, name) for name in p.__slots__ if name != "t"}
+
+
+def test_e2_native_search_on_random_rule_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    """E-2 under option combinations no preset has (no natural-run opening, meld size limits, wilds rules)."""
+    rng = random.Random(5)
+    variants = [
+        attrs.evolve(kanasta.Rules.kanasta(), opening_natural_run=False),
+        attrs.evolve(kanasta.Rules.kanasta(), max_meld_size=8, opening_one_card_exempt=False),
+        attrs.evolve(kanasta.Rules.classic(), wilds_within_naturals=True, black_three_meld_going_out=False),
+        attrs.evolve(kanasta.Rules.classic(2), one_meld_per_rank=False),
+    ]
+    compared = 0
+    for rules in variants:
+        seen = _recording(monkeypatch)
+        state = kanasta.new_game(rules, 3)
+        for _ in range(400):
+            if state.is_game_over:
+                break
+            moves = engine.legal_actions(state)
+            melds = [m for m in moves if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
+            state = state.apply(rng.choice(melds if melds and rng.random() < 0.8 else moves))
+        native = native_rules(rules)
+        for p, answer in seen:
+            assert native_finishable(native, p) == answer, vars_of(p)
+        compared += len(seen)
+        monkeypatch.undo()
+    assert compared > 100
+
+
+def test_finish_rules_refuses_bad_input() -> None:
+    """E-5: a wrong number of card values, a card index out of range or a malformed shape is a ValueError."""
+    rules = kanasta.Rules.classic()
+    with pytest.raises(ValueError, match="53 card values"):
+        _core.FinishRules(
+            values=[0] * 52,
+            natural_two=0,
+            runs=False,
+            max_wilds=3,
+            wilds_within_naturals=False,
+            max_meld_size=None,
+            one_meld_per_rank=True,
+            canastas_to_go_out=1,
+            black_threes=True,
+            opening_natural_run=False,
+            opening_one_card_exempt=False,
+        )
+    native = native_rules(rules)
+    flags: dict[str, Any] = {
+        "opened": True,
+        "laid": False,
+        "count": 0,
+        "aside": [],
+        "must_out": False,
+        "minimum": 100,
+        "forbidden": None,
+        "no_out": False,
+        "out_exempt": False,
+        "discard_empty_ok": True,
+        "black3_ok": True,
+    }
+    with pytest.raises(ValueError, match="not a card index"):
+        native.finishable([53, 1], [], **flags)
+    with pytest.raises(ValueError, match="not a meld shape"):
+        native.finishable([1, 2], [(2, 0, 0, 0, 0)], **flags)
+    assert native.finishable([0, 1], [], **flags)
