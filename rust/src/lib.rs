@@ -12,18 +12,23 @@
 //! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
 //! * [`action`]: the moves as a small `Copy` enum and their text notation;
 //! * [`state`]: the game state, cheap to clone, with its events and hand results;
-//! * [`legal`]: legality, the "can the turn still be finished" search (E-1, E-2).
+//! * [`legal`]: legality, the "can the turn still be finished" search (E-1, E-2);
+//! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
+//! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score.
 //!
 //! The Python bindings live in `python.rs`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
 
 pub mod action;
+pub mod apply;
 pub mod cards;
 pub mod deal;
+pub mod doc;
 pub mod legal;
 pub mod melds;
 pub mod rng;
 pub mod rules;
+pub mod scoring;
 pub mod state;
 
 #[cfg(feature = "python")]

@@ -12,6 +12,10 @@ use crate::cards::{self, Card, DECK_SIZE};
 use crate::deal::{self, Deal, DealRules};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 use crate::rng;
+use crate::state::{Event, Phase, State};
+use crate::{action, apply, doc, rules};
+
+use std::sync::Arc;
 
 fn cards_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().copied())
@@ -335,12 +339,140 @@ impl PyMeldRules {
     }
 }
 
+/// A native game position (the Python `State`'s data), with the events of
+/// the move that led to it.  Immutable: `apply` returns a new one.
+#[pyclass(frozen, module = "kanasta._core", name = "NativeState")]
+struct PyNativeState {
+    inner: State,
+    events: Arc<Vec<Event>>,
+}
+
+fn value_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+#[pymethods]
+impl PyNativeState {
+    /// A new game: `rules` a preset's name or the JSON text of `Rules.to_dict()`.
+    #[staticmethod]
+    fn new_game(rules: &str, seed: u64) -> PyResult<Self> {
+        let value = match rules::Rules::preset(rules) {
+            Some(r) => r,
+            None => {
+                let data: serde_json::Value =
+                    serde_json::from_str(rules).map_err(|e| value_error(format!("rules: {e}")))?;
+                rules::Rules::from_value(&data).map_err(value_error)?
+            }
+        };
+        let (inner, events) = State::new_game(Arc::new(value), seed);
+        Ok(PyNativeState {
+            inner,
+            events: Arc::new(events),
+        })
+    }
+
+    /// Read a position document (JSON text of `State.to_dict()`); ValueError names the bad path.
+    #[staticmethod]
+    fn from_json(doc: &str) -> PyResult<Self> {
+        let inner = doc::from_json(doc).map_err(value_error)?;
+        Ok(PyNativeState {
+            inner,
+            events: Arc::new(Vec::new()),
+        })
+    }
+
+    /// The position document as JSON text (the same document as `State.to_dict()`).
+    fn to_json(&self) -> String {
+        doc::to_json(&self.inner)
+    }
+
+    /// The events of the move that led here (or of the first deal), as JSON text:
+    /// a list of objects with the event's class name as `"kind"` and its fields.
+    fn events_json(&self) -> String {
+        serde_json::Value::Array(self.events.iter().map(doc::event_value).collect()).to_string()
+    }
+
+    /// The state after `move` (in the library's notation).
+    ///
+    /// The move is trusted to be legal; a move whose cards are not there or
+    /// whose meld does not read raises ValueError.  `can_take` answers, for a
+    /// state whose stock is empty, whether its player may take the pile (the
+    /// C-OUT-5 chore); until the native legality answers it, a turn that ends
+    /// at an empty stock under `stock_end="pile_play"` needs it.
+    #[pyo3(signature = (r#move, can_take = None))]
+    fn apply(
+        &self,
+        py: Python<'_>,
+        r#move: &str,
+        can_take: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let action = action::parse_action(r#move).map_err(value_error)?;
+        let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
+        let ask = |s: &State| -> bool {
+            let Some(f) = &can_take else {
+                failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
+                    "the stock is empty: pass can_take (native legality does not answer it yet)",
+                )));
+                return false;
+            };
+            let probe = PyNativeState {
+                inner: s.clone(),
+                events: Arc::new(Vec::new()),
+            };
+            match f.call1((probe,)).and_then(|r| r.is_truthy()) {
+                Ok(b) => b,
+                Err(e) => {
+                    failure.replace(Some(e));
+                    false
+                }
+            }
+        };
+        let _ = py;
+        let (inner, events) = apply::apply(&self.inner, &action, &ask).map_err(value_error)?;
+        if let Some(e) = failure.into_inner() {
+            return Err(e);
+        }
+        Ok(PyNativeState {
+            inner,
+            events: Arc::new(events),
+        })
+    }
+
+    /// "draw", "play", "answer" or "game_over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase.name()
+    }
+
+    /// The seat to act (in the answer phase, the partner who answers).
+    #[getter]
+    fn player(&self) -> usize {
+        self.inner.player
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_game_over(&self) -> bool {
+        self.inner.phase == Phase::GameOver
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<NativeState hand {}, seat {} to {}>",
+            self.inner.hand_number,
+            self.inner.player,
+            self.inner.phase.name()
+        )
+    }
+}
+
 /// The native core of kanasta (internal; see the package documentation).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
     m.add_class::<PyMeld>()?;
     m.add_class::<PyMeldRules>()?;
+    m.add_class::<PyNativeState>()?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;

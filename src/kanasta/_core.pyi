@@ -4,7 +4,7 @@ Cards are their :attr:`kanasta.Card.index` (0-52); sequences of cards are
 tuples of indices.  Checked against the compiled module by ``mypy.stubtest``.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, final
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "FinishRules",
     "Meld",
     "MeldRules",
+    "NativeState",
     "deal",
     "deck",
     "first_dealer",
@@ -116,6 +117,29 @@ class FinishRules:
         discard_empty_ok: bool,
         black3_ok: bool,
     ) -> bool: ...
+
+@final
+class NativeState:
+    """A native game position (the data of :class:`kanasta.State`) and the events that led to it.
+
+    Immutable: :meth:`apply` returns a new one.  Documents and events cross
+    the boundary as JSON text (a position as :meth:`kanasta.State.to_dict`
+    writes it; events as objects with their class name as ``"kind"``).
+    """
+
+    @staticmethod
+    def new_game(rules: str, seed: int) -> NativeState: ...
+    @staticmethod
+    def from_json(doc: str) -> NativeState: ...
+    def to_json(self) -> str: ...
+    def events_json(self) -> str: ...
+    def apply(self, move: str, can_take: Callable[[NativeState], object] | None = None) -> NativeState: ...
+    @property
+    def phase(self) -> Literal["draw", "play", "answer", "game_over"]: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def is_game_over(self) -> bool: ...
 
 def stream_values(seed: int, labels: Sequence[int], count: int) -> list[int]: ...
 def shuffled_indices(seed: int, labels: Sequence[int], n: int) -> list[int]: ...

@@ -1,0 +1,208 @@
+"""The native state and its ``apply`` (``kanasta._core.NativeState``) against the Python engine.
+
+The Python engine is the reference.  Games are played by it (seeded random
+play, and a player that melds when it can 4 times in 5) under every preset
+and some variants (a low target, so games end; a hand move limit); at every
+move the same move, in notation, is applied natively, and the native
+position document must be the Python ``to_dict()`` (as parsed JSON) and the
+native events the Python events.  At random points the native state is also
+read back from the Python document (``NativeState.from_json``).
+
+One answer comes from the reference, because it is a legality question (the
+native legality answers it later): whether a player may take the pile when a
+turn ends at an empty stock under C-OUT-5 (``can_take``).
+
+The amount of play is bounded for CI; ``KANASTA_NATIVE_STATE_GAMES=N`` plays
+N games per preset and variant instead of 1 (and ``KANASTA_NATIVE_STATE_MOVES`` bounds each game, 700 moves by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+import kanasta
+from kanasta import _core
+from kanasta.cards import Card, format_cards
+from kanasta.rules import PRESETS
+from kanasta.state import Event, HandEnded
+
+GAMES = int(os.environ.get("KANASTA_NATIVE_STATE_GAMES", "1"))
+MOVES = int(os.environ.get("KANASTA_NATIVE_STATE_MOVES", "700"))
+
+VARIANTS: dict[str, kanasta.Rules] = {
+    **PRESETS,
+    # games that end (G-GAME-1) within the bounded play, written as a full rules object
+    "classic-short": attrs.evolve(PRESETS["classic"], target_score=150),
+    "classic-2-short": attrs.evolve(PRESETS["classic-2"], target_score=150),
+    "kanasta-short": attrs.evolve(PRESETS["kanasta"], target_score=40),
+    # hands cut short by the server bound (ended_by="move_limit")
+    "kanasta-limit": attrs.evolve(PRESETS["kanasta"], hand_move_limit=45),
+    "classic-3-limit": attrs.evolve(PRESETS["classic-3"], hand_move_limit=60, target_score=300),
+}
+
+
+def _rules_text(rules: kanasta.Rules) -> str:
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    return json.dumps(rules.to_dict())
+
+
+def _field(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple) and all(isinstance(c, Card) for c in value):
+        return format_cards(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _event_doc(event: Event, after: dict[str, Any]) -> dict[str, Any]:
+    """A Python event in the native event form; a hand's result as ``after`` (the next position) lists it."""
+    out: dict[str, Any] = {"kind": type(event).__name__}
+    if isinstance(event, HandEnded):
+        out["result"] = after["hand_results"][event.result.hand_number - 1]
+        return out
+    for f in attrs.fields(type(event)):
+        out[f.name] = _field(getattr(event, f.name))
+    return out
+
+
+Policy = Callable[[kanasta.State, random.Random], kanasta.Action]
+
+
+def _random(state: kanasta.State, rng: random.Random) -> kanasta.Action:
+    return rng.choice(state.legal_actions())
+
+
+def _melder(state: kanasta.State, rng: random.Random) -> kanasta.Action:
+    moves = state.legal_actions()
+    melds = [m for m in moves if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
+    return rng.choice(melds if melds and rng.random() < 0.8 else moves)
+
+
+def _lockstep(rules: kanasta.Rules, seed: int, policy: Policy, moves: int) -> tuple[int, set[str]]:
+    """Play one game both ways; return the moves made and the kinds of events seen."""
+    state = kanasta.new_game(rules, seed)
+    native = _core.NativeState.new_game(_rules_text(rules), seed)
+    doc = state.to_dict()
+    assert json.loads(native.to_json()) == doc
+    assert json.loads(native.events_json()) == [_event_doc(e, doc) for e in state.events]
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    made = 0
+    while not state.is_game_over and made < moves:
+        action = policy(state, rng)
+        after = state.apply(action)
+        no_take = any(isinstance(e, HandEnded) and e.result.ended_by == "no_take" for e in after.events)
+        native = native.apply(str(action), lambda _probe, no_take=no_take: not no_take)
+        doc = after.to_dict()
+        where = f"seed {seed}, move {made} ({action}) after {state!r}"
+        assert json.loads(native.to_json()) == doc, where
+        assert json.loads(native.events_json()) == [_event_doc(e, doc) for e in after.events], where
+        kinds.update(type(e).__name__ for e in after.events)
+        if rng.random() < 0.05:  # read back from the Python document and go on from there
+            native = _core.NativeState.from_json(json.dumps(doc))
+            assert json.loads(native.to_json()) == doc, where
+        state = after
+        made += 1
+    return made, kinds
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_random_games_agree_move_by_move(variant: str) -> None:
+    for seed in range(GAMES):
+        _lockstep(VARIANTS[variant], seed, _random, MOVES)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_meld_biased_games_agree_move_by_move(variant: str) -> None:
+    for seed in range(100, 100 + GAMES):
+        _lockstep(VARIANTS[variant], seed, _melder, MOVES)
+
+
+def test_the_bounded_play_reaches_every_chore() -> None:
+    """The lockstep games above see every kind of event, so every chore is compared."""
+    kinds: set[str] = set()
+    for variant in ("classic-short", "kanasta-short", "kanasta-limit", "classic-2-short"):
+        for seed in range(GAMES):
+            kinds |= _lockstep(VARIANTS[variant], seed, _melder, MOVES)[1]
+    # Every kind the Python engine has (PileJoined needs a Classic take before the team is down).
+    expected = {
+        "HandStarted", "UpcardTurned", "RedThreeLaid", "CardsDrawn", "PileTaken", "TeamOpened",
+        "PacketTaken", "WentOut", "StockExhausted", "HandEnded", "GameEnded",
+    }
+    assert expected <= kinds, expected - kinds
+
+
+def test_documents_read_back_at_every_position_of_a_game() -> None:
+    for name in PRESETS:
+        state = kanasta.new_game(PRESETS[name], 5)
+        rng = random.Random(5)
+        for _ in range(300):
+            if state.is_game_over:
+                break
+            doc = state.to_dict()
+            assert json.loads(_core.NativeState.from_json(json.dumps(doc)).to_json()) == doc
+            state = state.apply(_melder(state, rng))
+
+
+def test_hand_written_documents_take_the_python_defaults() -> None:
+    # The serialize docstring's document: packets and stock left out are dealt by the same stream.
+    doc = {"format": "kanasta.position/1", "rules": "classic",
+           "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}
+    python = kanasta.State.from_dict(doc).to_dict()
+    assert json.loads(_core.NativeState.from_json(json.dumps(doc)).to_json()) == python
+    kanasta_doc = kanasta.new_game(PRESETS["kanasta"], 9).to_dict()
+    del kanasta_doc["packets"], kanasta_doc["stock"]
+    python = kanasta.State.from_dict(kanasta_doc).to_dict()
+    assert json.loads(_core.NativeState.from_json(json.dumps(kanasta_doc)).to_json()) == python
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", "{", "[]", "null", '{"format": "kanasta.position/1"}',
+        '{"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 7H 7H 7H", "", "", ""]}',
+        '{"format": "kanasta.position/1", "rules": {"players": 9}, "hands": []}',
+        '{"format": "kanasta.position/1", "rules": "kanasta", "hands": ["7H", "8H", "9H", "TH"], "trump": "JK"}',
+    ],
+)
+def test_malformed_documents_raise_value_error(text: str) -> None:
+    with pytest.raises(ValueError):
+        _core.NativeState.from_json(text)
+
+
+def test_bad_moves_raise_and_change_nothing() -> None:
+    native = _core.NativeState.new_game("kanasta", 3)
+    before = native.to_json()
+    for move in ("fly", "discard 7H", "meld 7H 7D 7S", "take KH KS", "yes"):
+        with pytest.raises(ValueError):
+            native.apply(move)
+    assert native.to_json() == before
+    assert native.phase == "draw" and not native.is_game_over
+
+
+def test_an_empty_stock_asks_can_take() -> None:
+    """Under C-OUT-5 the hand ends when the next player cannot take the pile: the chore asks."""
+    doc = kanasta.new_game(PRESETS["classic"], 4).to_dict()
+    native = _core.NativeState.from_json(json.dumps(doc))
+    asked: list[str] = []
+    # play draws and discards natively until a turn ends at an empty stock
+    while native.phase != "game_over" and not asked:
+        state = json.loads(native.to_json())
+        seat = state["player"]
+        if state["phase"] == "draw":
+            native = native.apply("draw")
+        else:
+            card = state["hands"][seat].split()[0]
+            native = native.apply(f"discard {card}", lambda probe: asked.append(probe.phase) is not None)
+    assert asked == ["draw"]
