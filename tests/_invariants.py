@@ -9,7 +9,7 @@ What :class:`Checker` checks on a state (``check_state``) and on a move
 
 * **card conservation** (G-DECK-1): the 108 cards, each in exactly one place;
 * **E-1**: the listed moves are distinct; each applies; the validator
-  (:func:`kanasta._checks.explain`, on a copy of the state without its cached
+  (:func:`kanasta.legality.checks.explain`, on a copy of the state without its cached
   move list) accepts each; the fast play-phase generator lists exactly what the
   reference generator lists; and **near misses** — moves one slip away from a
   listed one (a card not in hand, a meld one card short, a wrong meld index,
@@ -45,6 +45,7 @@ from typing import Any
 import attrs
 
 import kanasta
+from _reference import reference_play_actions
 from kanasta import (
     DECK,
     Action,
@@ -61,12 +62,12 @@ from kanasta import (
     Phase,
     State,
     TakePile,
-    _checks,
-    _movegen,
 )
-from kanasta._checks import Ctx, explain, legal_takes
-from kanasta._movegen import play_actions, reference_play_actions
 from kanasta.engine import apply as engine_apply
+from kanasta.legality import checks as _checks
+from kanasta.legality import moves as _movegen
+from kanasta.legality.checks import Ctx, explain, legal_takes
+from kanasta.legality.moves import play_actions
 
 FULL_DECK = collections.Counter(DECK)
 ALL_CARDS = kanasta.all_cards()
@@ -139,9 +140,7 @@ class Stats:
 
 def uncached(s: State) -> State:
     """An equal state without the cached list of legal moves (so ``explain`` checks in full)."""
-    copy = attrs.evolve(s)
-    object.__setattr__(copy, "_legal", None)
-    return copy
+    return attrs.evolve(s)
 
 
 def card_census(s: State) -> collections.Counter[Card]:

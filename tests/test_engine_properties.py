@@ -21,9 +21,10 @@ import pytest
 
 import kanasta
 from _invariants import FULL_DECK, card_census, check_results
+from _reference import reference_play_actions
 from kanasta import Phase, State
-from kanasta._checks import Ctx
-from kanasta._movegen import play_actions, reference_play_actions
+from kanasta.legality.checks import Ctx
+from kanasta.legality.moves import play_actions
 
 PRESETS = kanasta.rules.PRESETS
 

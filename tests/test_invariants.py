@@ -37,7 +37,9 @@ from _invariants import (
     uncached,
     uniform,
 )
-from kanasta import Phase, State, _checks, _movegen, strategies
+from kanasta import Phase, State, strategies
+from kanasta.legality import checks as _checks
+from kanasta.legality import moves as _movegen
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

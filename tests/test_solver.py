@@ -1,4 +1,4 @@
-"""The E-2 solver (kanasta._solver): regressions and cross-checks of its two algorithms."""
+"""The E-2 solver (kanasta.legality.finish): regressions and cross-checks of its two algorithms."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 import kanasta
-from kanasta import _solver
-from kanasta._solver import Pos, finishable, shape_of, tables
+from kanasta.legality import finish as _solver
+from kanasta.legality.finish import Pos, finishable, shape_of, tables
 
 K = kanasta.Rules.kanasta()
 
@@ -66,8 +66,8 @@ def test_e2_classic_fast_path_agrees_with_the_search(players: int) -> None:
                 compared += 1
         return fast
 
-    import kanasta._checks as checks
-    import kanasta._movegen as movegen
+    import kanasta.legality.checks as checks
+    import kanasta.legality.moves as movegen
 
     checks.finishable = movegen.finishable = both
     try:

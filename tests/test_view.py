@@ -191,7 +191,7 @@ def test_a_packet_picked_up_is_seen_only_by_its_taker() -> None:
         assert PacketTakenHidden(seat=0, packet=1, size=11) in seen
         assert not any(isinstance(e, PacketTaken) for e in seen)
         assert state.view(seat).packet_sizes == (11,)
-        sampled = state.view(seat).sample(seat)
+        sampled = kanasta.sample_state(state.view(seat), seat)
         assert attrs.evolve(sampled.view(seat), history=()) == attrs.evolve(state.view(seat), history=())
 
 
@@ -286,11 +286,11 @@ def test_sampled_states_are_legal_and_consistent_with_the_view(preset: str) -> N
 def test_sampling_is_deterministic_and_varies_with_the_seed() -> None:
     state = game("classic-2")[30]
     view = state.view(0)
-    a, b, c = view.sample(1), view.sample(1), view.sample(2)
+    a, b, c = kanasta.sample_state(view, 1), kanasta.sample_state(view, 1), kanasta.sample_state(view, 2)
     assert a == b and a.seed == b.seed
     assert a.hands[1] != c.hands[1] or a.stock != c.stock
     assert a.seed != c.seed  # the sampled state's own seed comes from the sampler's
-    others = {view.sample(k).hands[1] for k in range(10)}
+    others = {kanasta.sample_state(view, k).hands[1] for k in range(10)}
     assert len(others) > 5
 
 
@@ -300,7 +300,7 @@ def test_sampled_hidden_hands_are_spread_like_a_deal() -> None:
     view = state.view(0)
     landed = Counter[Card]()
     for k in range(60):
-        landed.update(set(view.sample(k).hands[1]))
+        landed.update(set(kanasta.sample_state(view, k).hands[1]))
     unseen = set(view.unseen_cards()) - {c for c in view.unseen_cards() if c.is_red_three}
     assert set(landed) == unseen
 
@@ -309,7 +309,7 @@ def test_red_threes_are_never_dealt_into_a_sampled_hand() -> None:
     """C-THREE-1: unseen red 3s are in the stock."""
     state = next(s for s in game("classic") if sum(c.is_red_three for c in s.stock) >= 2)
     for k in range(20):
-        sampled = state.view(0).sample(k)
+        sampled = kanasta.sample_state(state.view(0), k)
         assert not any(c.is_red_three for h in sampled.hands for c in h)
 
 
@@ -327,7 +327,7 @@ def test_a_view_that_does_not_add_up_cannot_be_sampled() -> None:
 def test_the_sampler_plays_on() -> None:
     """A determinisation is a real game: random play from a sample reaches the end of the hand."""
     state = game("kanasta")[40]
-    sampled = state.view(state.current_player).sample(3)
+    sampled = kanasta.sample_state(state.view(state.current_player), 3)
     rng = random.Random(0)
     hand = sampled.hand_number
     while sampled.hand_number == hand and not sampled.is_game_over:

@@ -23,7 +23,6 @@ from kanasta.actions import (
     parse_action,
 )
 from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards, parse_card, parse_cards
-from kanasta.engine import new_game
 from kanasta.errors import (
     ActionError,
     ConfigError,
@@ -58,7 +57,9 @@ from kanasta.state import (
     Turn,
     UpcardTurned,
     WentOut,
+    new_game,
 )
+from kanasta.sampling import sample_state
 from kanasta.text import TextRenderer, event_text, result_text
 from kanasta.view import (
     CardsDrawnHidden,
@@ -69,7 +70,6 @@ from kanasta.view import (
     SeenHistory,
     SeenStep,
     make_view,
-    sample_state,
 )
 
 __version__ = "0.1.0"

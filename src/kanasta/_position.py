@@ -24,11 +24,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, cast, get_args
+from typing import Any, Final, NamedTuple, TypeVar, cast, get_args
 
 import attrs
 
-from kanasta import _rng
+from kanasta import _rng, engine
 from kanasta._reading import (
     fail,
     join,
@@ -42,13 +42,14 @@ from kanasta._reading import (
     read_points,
     read_seat,
 )
-from kanasta.actions import AskPartner
+from kanasta.actions import ASK, Action, TakePile
 from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import EngineLimitError, SerializationError, short_repr
 from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
+from kanasta.rulebook import freezes_pile, is_black_three_set
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
-from kanasta.state import CanastaScore, HandEnd, HandResult, Phase, State, TeamScore, Turn
+from kanasta.position import CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
 
 __all__ = ["FORMAT", "read_position", "unreachable"]
 
@@ -88,6 +89,8 @@ _RESULT_CACHE: dict[tuple[Rules, str, tuple[int, ...]], HandResult] = {}
 """Hand results already read and re-scored, by their JSON text: at most
 :data:`_RESULT_CACHE_SIZE` entries of at most :data:`_RESULT_CACHE_KEY_CHARS`
 characters each (reading every state of one long game re-reads its results)."""
+
+P = TypeVar("P", bound=Position)
 
 
 # ------------------------------------------------------------------ small readers
@@ -130,7 +133,7 @@ def read_meld_text(value: object, path: str, rules: Rules) -> Meld:
 
 
 def _is_black_three_meld(meld: Meld, rules: Rules) -> bool:
-    return rules.black_threes and meld.kind is MeldKind.SET and meld.rank is Rank.THREE
+    return meld.kind is MeldKind.SET and meld.rank is not None and is_black_three_set(rules, meld.rank.value)
 
 
 def _first_difference(a: object, b: object, path: str) -> str | None:
@@ -511,7 +514,7 @@ def _read_trump(doc: dict[str, Any], rules: Rules) -> Card | None:
 
 def _read_pile_frozen(doc: dict[str, Any], rules: Rules, pile: tuple[Card, ...]) -> bool:
     """The pile is frozen exactly while it holds a wild card or a red 3 (C-PILE-3, C-DEAL-2)."""
-    frozen = rules.pile_freezing and any(c.is_wild or (rules.red_threes and c.is_red_three) for c in pile)
+    frozen = any(freezes_pile(rules, c) for c in pile)
     pile_frozen = read_bool(doc.get("pile_frozen", frozen), "pile_frozen")
     if pile_frozen != frozen:
         fail("pile_frozen", "the pile is frozen exactly while it holds a wild card or a red 3 (C-PILE-3)"
@@ -643,7 +646,7 @@ def _check_turn(
 # ------------------------------------------------------------------ reachable positions
 
 
-def unreachable(state: State) -> tuple[str, str] | None:
+def unreachable(state: Position) -> tuple[str, str] | None:
     """Why no game could be in ``state``: (dotted path, message with the RULES ID), or None if one could.
 
     This is what only the whole position tells, checked after every field
@@ -669,12 +672,21 @@ def unreachable(state: State) -> tuple[str, str] | None:
     rules, turn, phase = state.rules, state.turn, state.phase
     if phase is Phase.GAME_OVER:
         return None
+    listed: list[tuple[Action, ...]] = []
+
+    def legal_actions() -> tuple[Action, ...]:
+        if not listed:
+            listed.append(engine.legal_actions(state))
+        return listed[0]
+
     if not state.stock:
         if rules.stock_end == "end_of_turn" and not turn.last_stock:
             why = ("the stock is empty, so the hand ended with the turn that drew its last card "
                    "(K-OUT-6, the C-OUT-5 option); only that turn (turn.last_stock) sees an empty stock")
             return ("stock", why)
-        if rules.stock_end == "pile_play" and phase is Phase.DRAW and not _can_take(state):
+        if rules.stock_end == "pile_play" and phase is Phase.DRAW and not any(
+            isinstance(a, TakePile) for a in legal_actions()
+        ):
             why = f"the stock is empty and seat {state.player} cannot take the pile, so the hand had ended (C-OUT-5)"
             return ("stock", why)
     if phase is Phase.ANSWER and not _could_ask(state):
@@ -682,7 +694,7 @@ def unreachable(state: State) -> tuple[str, str] | None:
         why = f"seat {asker} could not have asked partner: going out was not possible with the cards held (C-OUT-3)"
         return ("phase", why)
     try:
-        moves = state.legal_actions()
+        moves = legal_actions()
     except EngineLimitError as err:
         return ("", f"the engine cannot search this position: {err}")
     if not moves:
@@ -690,17 +702,11 @@ def unreachable(state: State) -> tuple[str, str] | None:
     return None
 
 
-def _can_take(state: State) -> bool:
-    from kanasta.actions import TakePile
-
-    return any(isinstance(a, TakePile) for a in state.legal_actions())
-
-
-def _could_ask(state: State) -> bool:
+def _could_ask(state: Position) -> bool:
     """Whether the asker, back in the play phase before asking, could ask partner (C-OUT-3)."""
     asker = (state.player + 2) % state.rules.players
     before = attrs.evolve(state, player=asker, phase=Phase.PLAY, turn=attrs.evolve(state.turn, asked=False))
-    return before.is_legal(AskPartner())
+    return engine.explain(before, ASK) is None
 
 
 # ------------------------------------------------------------------ reading a position
@@ -719,8 +725,11 @@ def _read_hand_moves(doc: dict[str, object], rules: Rules, phase: Phase) -> int:
     return moves
 
 
-def read_position(data: object, rules_from_data: Callable[[object, str], Rules]) -> State:
-    """Read and check a position document: the steps listed in this module's docstring, in order."""
+def read_position(data: object, rules_from_data: Callable[[object, str], Rules], make: type[P]) -> P:
+    """Read and check a position document: the steps listed in this module's docstring, in order.
+
+    ``make`` is the class of the position made (:class:`~kanasta.State`).
+    """
     doc = read_object(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
     if doc["format"] != FORMAT:
         fail("format", f"expected {FORMAT!r}, got {short_repr(doc['format'])}")
@@ -742,7 +751,7 @@ def read_position(data: object, rules_from_data: Callable[[object, str], Rules])
         for s, h in enumerate(table.hands):
             if not h:
                 fail(f"hands.{s}", "only a finished hand leaves a player with no cards (K-OUT-2, C-OUT-1)")
-    state = State(
+    state = make(
         rules=rules,
         seed=seed,
         hand_number=sheet.hand_number,

@@ -1,10 +1,13 @@
-"""The rules engine: dealing, legal moves, applying moves, chores (pure functions).
+"""The rules engine: dealing, legal moves, applying moves, chores (pure functions on positions).
 
-:func:`legal_actions`, :func:`explain` and :func:`apply` are what
+:func:`legal_actions`, :func:`explain` and :func:`perform` are what
 :meth:`State.legal_actions`, :meth:`State.explain` and :meth:`State.apply`
-call.  Every check reads an option of :class:`~kanasta.Rules`; none asks which
-game is played.  A move is offered only when it is legal by the rules and the
-turn can still be finished after it (RULES E-1, E-2; see ``kanasta._solver``).
+call; :func:`start` deals a new game.  The engine works on
+:class:`~kanasta.position.Position` values and makes new ones of the same
+class, so it never imports the :class:`~kanasta.State` facade above it.
+Every check reads an option of :class:`~kanasta.Rules`; none asks which game
+is played.  A move is offered only when it is legal by the rules and the turn
+can still be finished after it (RULES E-1, E-2; see ``kanasta.legality``).
 
 >>> import kanasta
 >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=11)
@@ -15,23 +18,11 @@ True
 
 from __future__ import annotations
 
-import secrets
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
 from kanasta import _rng
-from kanasta._checks import (
-    Ctx,
-    answer_problem,
-    explain,
-    explain_own,
-    half_value,
-    legal_takes,
-    remove_cards,
-    sort_cards,
-)
-from kanasta._movegen import play_actions
-from kanasta._solver import canastas, natural_run_laid, tables
 from kanasta.actions import (
     DECLINE,
     DRAW,
@@ -51,22 +42,35 @@ from kanasta.actions import (
 )
 from kanasta.cards import DECK, Card
 from kanasta.errors import ActionError, ConfigError, IllegalActionError
+from kanasta.legality.checks import (
+    Ctx,
+    answer_problem,
+    explain,
+    explain_own,
+    half_value,
+    legal_takes,
+    remove_cards,
+    sort_cards,
+)
+from kanasta.legality.finish import canastas, natural_run_laid, tables
+from kanasta.legality.moves import play_actions
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
-from kanasta.rules import Rules
-from kanasta.scoring import game_winner, score_hand
-from kanasta.state import (
+from kanasta.position import (
+    FIELDS,
     CardsDrawn,
-    LogNode,
     Event,
     GameEnded,
+    HandEnd,
     HandEnded,
+    HandResult,
     HandStarted,
+    LogNode,
     PacketTaken,
     Phase,
     PileJoined,
     PileTaken,
+    Position,
     RedThreeLaid,
-    State,
     Step,
     StockExhausted,
     TeamOpened,
@@ -74,47 +78,43 @@ from kanasta.state import (
     UpcardTurned,
     WentOut,
 )
+from kanasta.rulebook import freezes_pile, is_black_three_set, is_bonus_three, team_opens
+from kanasta.rules import Rules
+from kanasta.scoring import game_winner, score_hand
 
-__all__ = ["apply", "explain", "legal_actions", "new_game"]
+__all__ = ["apply", "explain", "explain_own", "legal_actions", "perform", "start"]
+
+P = TypeVar("P", bound=Position)
+"""The class of the positions the engine is given, and makes (:class:`~kanasta.State`)."""
 
 
-# ------------------------------------------------------------------ new game
+# ------------------------------------------------------------------ a new game
 
 
-def new_game(rules: Rules, seed: int | None = None) -> State:
-    """Start a game: draw the first dealer from ``seed`` and deal the first hand.
+def start(make: type[P], rules: Rules, seed: int) -> P:
+    """The first position of a game (what :func:`kanasta.new_game` returns), made with ``make``.
 
-    ``seed`` is an int from 0 to 2**64 - 1; all chance in the game comes from
-    it (RULES G-RNG-1, G-DEAL-1), so the same rules and seed give the same
-    game.  Without a seed, a secret one is drawn from the operating system
-    (``secrets.randbits(64)``); :attr:`State.seed` tells it
-    afterwards (views never do).
-
-    **A seed someone can guess reveals every card of the game**: from its
-    own first hand a bot can try small seeds until one deals that hand, and
-    then knows every hand, the stock and every later deal.  Give a seed to
-    replay or test a game; leave it out for a game people or bots play for
-    real.
+    Draws the first dealer from ``seed`` and deals the first hand (RULES
+    G-RNG-1, G-DEAL-1); ``seed`` is an int from 0 to 2**64 - 1.
 
     >>> import kanasta
-    >>> a = kanasta.new_game(kanasta.Rules.classic(), seed=3)
-    >>> b = kanasta.new_game(kanasta.Rules.classic(), seed=3)
-    >>> a == b, a.hands == kanasta.new_game(kanasta.Rules.classic(), seed=4).hands
-    (True, False)
-    >>> kanasta.new_game(kanasta.Rules.classic(), seed=-1)
-    Traceback (most recent call last):
-    ...
-    kanasta.errors.ConfigError: seed: must be an int from 0 to 2**64 - 1, not -1
+    >>> from kanasta.position import Position
+    >>> type(start(Position, kanasta.Rules.classic(), 3)).__name__
+    'Position'
     """
     if not isinstance(rules, Rules):
         raise ConfigError("rules", f"must be a kanasta.Rules, not {type(rules).__name__}")
-    if seed is None:
-        seed = secrets.randbits(64)
     if type(seed) is not int or not 0 <= seed < _rng.SEED_LIMIT:
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {_shown(seed)}")
     dealer = _rng.stream(seed, 0).below(rules.players)
-    teams = rules.teams
-    draft = _Draft.blank(rules, seed, dealer, (0,) * teams)
+    draft = _Draft(make, dict.fromkeys(FIELDS))
+    draft.rules = rules
+    draft.seed = seed
+    draft.dealer = dealer
+    draft.scores = (0,) * rules.teams
+    draft.hand_results = ()
+    draft.hand_moves = 0
+    draft.turn = Turn()
     _deal(draft, 1)
     draft.start_events = tuple(draft.events)
     return draft.freeze()
@@ -128,15 +128,18 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:40] + "..."
 
 
-class _Draft:
-    """A mutable copy of a state's fields while a move is being applied."""
+_READ: Final = tuple((f.alias or f.name, f.name) for f in attrs.fields(Position))
+"""(``__init__`` argument, attribute) for each field of a position."""
 
-    __slots__ = (
-        "rules", "seed", "hand_number", "dealer", "scores", "hands", "stock", "pile",
-        "pile_frozen", "melds", "red_threes", "packets", "packets_taken", "trump",
-        "opened", "melded_this_hand", "player", "phase", "turn", "winner",
-        "hand_results", "events", "log", "start_events", "hand_moves",
-    )
+
+class _Draft(Generic[P]):
+    """A mutable copy of a position's fields (:data:`~kanasta.position.FIELDS`) while a move is applied.
+
+    The per-seat and per-team tuples are lists here; :meth:`freeze` makes the
+    new position, of the class ``make``.
+    """
+
+    _LISTS: Final = ("hands", "melds", "red_threes", "packets_taken", "opened", "melded_this_hand")
 
     rules: Rules
     seed: int
@@ -158,100 +161,31 @@ class _Draft:
     phase: Phase
     turn: Turn
     winner: int | None
-    hand_results: tuple[object, ...]
+    hand_results: tuple[HandResult, ...]
     events: list[Event]
     log: LogNode | None
     start_events: tuple[Event, ...]
     hand_moves: int
 
-    @classmethod
-    def blank(cls, rules: Rules, seed: int, dealer: int, scores: tuple[int, ...]) -> _Draft:
-        d = cls()
-        d.rules = rules
-        d.seed = seed
-        d.hand_number = 0
-        d.dealer = dealer
-        d.scores = scores
-        d.hands = []
-        d.stock = ()
-        d.pile = ()
-        d.pile_frozen = False
-        d.melds = []
-        d.red_threes = []
-        d.packets = ()
-        d.packets_taken = []
-        d.trump = None
-        d.opened = []
-        d.melded_this_hand = []
-        d.player = 0
-        d.phase = Phase.DRAW
-        d.turn = Turn()
-        d.winner = None
-        d.hand_results = ()
-        d.events = []
-        d.log = None
-        d.start_events = ()
-        d.hand_moves = 0
-        return d
+    def __init__(self, make: type[P], fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        for name in self._LISTS:
+            value = fields[name]
+            setattr(self, name, [] if value is None else list(value))
+        self.events = []
+        self._make = make
 
     @classmethod
-    def of(cls, s: State) -> _Draft:
-        d = cls()
-        d.rules = s.rules
-        d.seed = s.seed
-        d.hand_number = s.hand_number
-        d.dealer = s.dealer
-        d.scores = s.scores
-        d.hands = list(s.hands)
-        d.stock = s.stock
-        d.pile = s.pile
-        d.pile_frozen = s.pile_frozen
-        d.melds = list(s.melds)
-        d.red_threes = list(s.red_threes)
-        d.packets = s.packets
-        d.packets_taken = list(s.packets_taken)
-        d.trump = s.trump
-        d.opened = list(s.opened)
-        d.melded_this_hand = list(s.melded_this_hand)
-        d.player = s.player
-        d.phase = s.phase
-        d.turn = s.turn
-        d.winner = s.winner
-        d.hand_results = s.hand_results
-        d.events = []
-        d.log = s._log
-        d.start_events = s.start_events
-        d.hand_moves = s.hand_moves
-        return d
+    def of(cls, s: P) -> _Draft[P]:
+        """A draft of ``s``'s fields: references to the same tuples, not copies."""
+        return cls(type(s), {alias: getattr(s, name) for alias, name in _READ})
 
-    def freeze(self) -> State:
-        return State(
-            rules=self.rules,
-            seed=self.seed,
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            scores=self.scores,
-            hands=tuple(self.hands),
-            stock=self.stock,
-            pile=self.pile,
-            pile_frozen=self.pile_frozen,
-            melds=tuple(self.melds),
-            red_threes=tuple(self.red_threes),
-            packets=self.packets,
-            packets_taken=tuple(self.packets_taken),
-            trump=self.trump,
-            opened=tuple(self.opened),
-            melded_this_hand=tuple(self.melded_this_hand),
-            player=self.player,
-            phase=self.phase,
-            turn=self.turn,
-            winner=self.winner,
-            hand_results=self.hand_results,  # type: ignore[arg-type]
-            events=tuple(self.events),
-            start_events=self.start_events,
-            log=self.log,
-            hand_moves=self.hand_moves,
-        )
+    def freeze(self) -> P:
+        fields = {name: getattr(self, name) for name in FIELDS}
+        for name in self._LISTS:
+            fields[name] = tuple(fields[name])
+        fields["events"] = tuple(self.events)
+        return self._make(**fields)
 
     def team(self, seat: int) -> int:
         return seat % self.rules.teams
@@ -275,7 +209,7 @@ def _with(turn: Turn, **changes: object) -> Turn:
     return new
 
 
-def _deal(d: _Draft, hand_number: int) -> None:
+def _deal(d: _Draft[Any], hand_number: int) -> None:
     """Deal hand ``hand_number`` (E-3): shuffle, hands, packets, upcard/trump, red 3s."""
     rules = d.rules
     n = rules.players
@@ -306,7 +240,7 @@ def _deal(d: _Draft, hand_number: int) -> None:
     frozen = False
     trump: Card | None = None
     if rules.pile_freezing:
-        while pile[-1] is not None and (pile[-1].is_wild or (rules.red_threes and pile[-1].is_red_three)):
+        while pile[-1] is not None and freezes_pile(rules, pile[-1]):
             frozen = True
             nxt = d.draw_card()
             if nxt is None:  # pragma: no cover - MIN_STOCK makes this impossible
@@ -349,25 +283,23 @@ def _deal(d: _Draft, hand_number: int) -> None:
 # ---------------------------------------------------------------- generation
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
+def legal_actions(s: Position) -> tuple[Action, ...]:
     """Every legal move in ``s``, each once, in a fixed order (E-1, E-2).
 
     The order: in the draw phase draw, takes, decline; in the play phase
     ask, new sets, new runs, then for each of the team's melds in index order
     its additions (sets) or extensions (runs), then discards; in the answer
-    phase yes, no.
+    phase yes, no.  Computed afresh on each call: :meth:`kanasta.State.legal_actions`
+    keeps the list.
 
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
-    >>> [str(a) for a in s.legal_actions()]
+    >>> [str(a) for a in kanasta.engine.legal_actions(s)]
     ['draw', 'take']
     """
-    cached = s._legal
-    if cached is not None:
-        return cached[0]  # type: ignore[no-any-return]
     if s.phase is Phase.GAME_OVER:
-        acts: tuple[Action, ...] = ()
-    elif s.phase is Phase.DRAW:
+        return ()
+    if s.phase is Phase.DRAW:
         ctx = Ctx(s)
         takes = legal_takes(ctx)
         out: list[Action] = []
@@ -376,25 +308,21 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         out.extend(takes)
         if not s.stock and s.rules.stock_end == "pile_play" and not any(not t.cards for t in takes):
             out.append(DECLINE)
-        acts = tuple(out)
-    elif s.phase is Phase.ANSWER:
+        return tuple(out)
+    if s.phase is Phase.ANSWER:
         ctx = Ctx(s)
-        acts = (YES,) if answer_problem(ctx, NO) else (YES, NO)
-    else:
-        acts = play_actions(Ctx(s))
-    object.__setattr__(s, "_legal", (acts, frozenset(acts)))
-    return acts
-
+        return (YES,) if answer_problem(ctx, NO) else (YES, NO)
+    return play_actions(Ctx(s))
 
 
 # ------------------------------------------------------------------ applying
 
 
-def apply(s: State, action: Action) -> State:
-    """Apply ``action`` to ``s`` and return the new state (``s`` is unchanged).
+def apply(s: P, action: Action) -> P:
+    """Apply ``action`` to ``s`` and return the new position (``s`` is unchanged).
 
     Raises :class:`~kanasta.IllegalActionError` naming the RULES ID when the
-    move is not legal.
+    move is not legal (:func:`explain`), then :func:`perform` makes it.
 
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
@@ -410,6 +338,19 @@ def apply(s: State, action: Action) -> State:
     problem = explain_own(s, action)
     if problem is not None:
         raise IllegalActionError(problem[0], problem[1])
+    return perform(s, action)
+
+
+def perform(s: P, action: Action) -> P:
+    """Make the legal move ``action`` in ``s``: the new position, with the chores that follow.
+
+    The caller has checked ``action`` (:func:`explain`, or a listed move).
+
+    >>> import kanasta
+    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+    >>> perform(s, kanasta.Draw()).phase
+    <Phase.PLAY: 'play'>
+    """
     d = _Draft.of(s)
     seat = d.player
     if isinstance(action, Draw):
@@ -440,7 +381,7 @@ def apply(s: State, action: Action) -> State:
     return d.freeze()
 
 
-def _count_move(d: _Draft, limit: int) -> None:
+def _count_move(d: _Draft[Any], limit: int) -> None:
     """Count the move just made toward ``Rules.hand_move_limit``; end the hand at the end of the turn that reaches it."""
     if any(isinstance(e, HandEnded) for e in d.events):
         d.hand_moves = 0  # the hand ended by this move (and the next one was dealt, or the game is over)
@@ -451,7 +392,7 @@ def _count_move(d: _Draft, limit: int) -> None:
         _end_hand(d, "move_limit", None)
 
 
-def _do_draw(d: _Draft) -> None:
+def _do_draw(d: _Draft[Any]) -> None:
     rules = d.rules
     seat = d.player
     team = d.team(seat)
@@ -460,7 +401,7 @@ def _do_draw(d: _Draft) -> None:
         card = d.draw_card()
         if card is None:
             break
-        while rules.red_threes and card.is_red_three:
+        while is_bonus_three(rules, card):
             repl = d.draw_card()
             d.red_threes[team] = d.red_threes[team] + (card,)
             d.events.append(RedThreeLaid(seat=seat, card=card, source="stock", replacement=repl))
@@ -488,7 +429,7 @@ def _do_draw(d: _Draft) -> None:
     )
 
 
-def _do_take(d: _Draft, action: TakePile) -> None:
+def _do_take(d: _Draft[Any], action: TakePile) -> None:
     rules = d.rules
     t = tables(rules)
     seat = d.player
@@ -502,7 +443,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
     if rules.pile_take == "whole":
         gained = []
         for c in pile:
-            if rules.red_threes and c.is_red_three:
+            if is_bonus_three(rules, c):
                 d.red_threes[team] = d.red_threes[team] + (c,)
                 d.events.append(RedThreeLaid(seat=seat, card=c, source="pile", replacement=None))
             else:
@@ -530,7 +471,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
     d.melded_this_hand[seat] = True
     rest = []
     for c in pile[:-1]:
-        if rules.red_threes and c.is_red_three:
+        if is_bonus_three(rules, c):
             d.red_threes[team] = d.red_threes[team] + (c,)
             d.events.append(RedThreeLaid(seat=seat, card=c, source="pile", replacement=None))
         else:
@@ -547,7 +488,7 @@ def _do_take(d: _Draft, action: TakePile) -> None:
     _after_laying(d)
 
 
-def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
+def _do_meld(d: _Draft[Any], cards: tuple[Card, ...], index: int | None) -> None:
     rules = d.rules
     t = tables(rules)
     seat = d.player
@@ -566,7 +507,7 @@ def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
         gain = sum(t.value[c.index] for c in cards)
         if index < turn.own_from:
             turn = _with(turn, added_to_old=True)
-    black3 = new.kind is MeldKind.SET and new.rank is not None and new.rank.value == 3 and rules.black_threes
+    black3 = new.kind is MeldKind.SET and new.rank is not None and is_black_three_set(rules, new.rank.value)
     hand = remove_cards(d.hands[seat], cards)
     assert hand is not None
     d.hands[seat] = hand
@@ -579,7 +520,7 @@ def _do_meld(d: _Draft, cards: tuple[Card, ...], index: int | None) -> None:
     _after_laying(d)
 
 
-def _do_extend(d: _Draft, action: ExtendRun) -> None:
+def _do_extend(d: _Draft[Any], action: ExtendRun) -> None:
     rules = d.rules
     t = tables(rules)
     seat = d.player
@@ -605,30 +546,28 @@ def _do_extend(d: _Draft, action: ExtendRun) -> None:
     _after_laying(d)
 
 
-def _after_laying(d: _Draft) -> None:
+def _after_laying(d: _Draft[Any]) -> None:
     """After a meld or take: opening, the pile aside joining, emptying the hand."""
     rules = d.rules
     t = tables(rules)
     seat = d.player
     team = d.team(seat)
     turn = d.turn
-    if not d.opened[team]:
-        melds = d.melds[team]
-        minimum = t.minimum(d.scores[team])
-        run_ok = not rules.opening_natural_run or natural_run_laid(melds)
-        n = len(d.hands[seat])
-        if run_ok and (turn.count_halves >= minimum or (rules.opening_one_card_exempt and n <= 1)):
-            d.opened[team] = True
-            d.events.append(TeamOpened(team=team, seat=seat))
-            if turn.aside:
-                d.hands[seat] = sort_cards(d.hands[seat] + turn.aside)
-                d.events.append(PileJoined(seat=seat, cards=turn.aside))
-                d.turn = turn = _with(turn, aside=())
+    if not d.opened[team] and team_opens(
+        rules, minimum=t.minimum(d.scores[team]), count=turn.count_halves,
+        natural_run=natural_run_laid(d.melds[team]), cards_left=len(d.hands[seat]),
+    ):
+        d.opened[team] = True
+        d.events.append(TeamOpened(team=team, seat=seat))
+        if turn.aside:
+            d.hands[seat] = sort_cards(d.hands[seat] + turn.aside)
+            d.events.append(PileJoined(seat=seat, cards=turn.aside))
+            d.turn = turn = _with(turn, aside=())
     if not d.hands[seat]:
         _emptied(d, by_discard=False)
 
 
-def _emptied(d: _Draft, *, by_discard: bool) -> None:
+def _emptied(d: _Draft[Any], *, by_discard: bool) -> None:
     """The player emptied the hand: pick up a packet (K-OUT-2) or go out."""
     seat = d.player
     team = d.team(seat)
@@ -655,14 +594,14 @@ def _emptied(d: _Draft, *, by_discard: bool) -> None:
     _end_hand(d, "going_out", seat, concealed=concealed)
 
 
-def _do_discard(d: _Draft, card: Card) -> None:
+def _do_discard(d: _Draft[Any], card: Card) -> None:
     rules = d.rules
     seat = d.player
     hand = remove_cards(d.hands[seat], (card,))
     assert hand is not None
     d.hands[seat] = hand
     d.pile = d.pile + (card,)
-    if rules.pile_freezing and (card.is_wild or (rules.red_threes and card.is_red_three)):
+    if freezes_pile(rules, card):
         d.pile_frozen = True
     if not hand:
         _emptied(d, by_discard=True)
@@ -670,7 +609,7 @@ def _do_discard(d: _Draft, card: Card) -> None:
     _end_turn(d)
 
 
-def _end_turn(d: _Draft) -> None:
+def _end_turn(d: _Draft[Any]) -> None:
     rules = d.rules
     if d.turn.last_stock and rules.stock_end == "end_of_turn":
         _end_hand(d, "stock", None)
@@ -687,8 +626,8 @@ def _end_turn(d: _Draft) -> None:
 
 
 def _end_hand(
-    d: _Draft,
-    ended_by: str,
+    d: _Draft[Any],
+    ended_by: HandEnd,
     went_out: int | None,
     *,
     concealed: bool = False,
@@ -699,7 +638,7 @@ def _end_hand(
         rules,
         hand_number=d.hand_number,
         dealer=d.dealer,
-        ended_by=ended_by,  # type: ignore[arg-type]
+        ended_by=ended_by,
         went_out=went_out,
         concealed=concealed,
         melds=tuple(d.melds),

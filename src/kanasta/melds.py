@@ -29,6 +29,7 @@ import attrs
 
 from kanasta.cards import Card, Rank, Suit, format_cards
 from kanasta.errors import IllegalActionError
+from kanasta.rulebook import BLACK_THREE_MELD_MAX, MELD_MIN, Concept, Problem, is_canasta, rule_id
 from kanasta.rules import Rules
 
 __all__ = ["CanastaKind", "Meld", "MeldKind"]
@@ -152,7 +153,7 @@ class Meld:
         >>> kanasta.Meld.from_cards(kanasta.parse_cards("8C 8D 8S 8S 8H 2C JK"), kanasta.Rules.classic()).is_canasta
         True
         """
-        return len(self.cards) >= 7
+        return is_canasta(len(self.cards))
 
     def canasta_kind(self) -> CanastaKind | None:
         """``'full'``, ``'clean'``, ``'dirty'`` or ``None`` when not a canasta (K-MELD-8, C-MELD-4).
@@ -165,7 +166,7 @@ class Meld:
         >>> Meld.from_cards(parse_cards("3D 4D 5D 6D 7D JK 9D"), k).canasta_kind()
         'dirty'
         """
-        if len(self.cards) < 7:
+        if not is_canasta(len(self.cards)):
             return None
         if self.kind is MeldKind.RUN and len(self.cards) == 13:
             return "full"
@@ -250,24 +251,20 @@ class Meld:
         return meld
 
 
-Problem = tuple[str, str]
-"""(RULES ID, message) for a meld or a move that is not legal (the legality checks share it)."""
-
-
 def _mid(rules: Rules) -> str:
-    return "K-MELD-1" if rules.runs else "C-MELD-1"
+    return rule_id(rules, Concept.MELD)
 
 
 def read_set(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = False) -> Meld | Problem:
     """Check ``cards`` as a set; return the meld (cards in canonical order) or a problem."""
     naturals = [c for c in cards if not c.is_wild]
     wilds = [c for c in cards if c.is_wild]
-    if len(cards) < 3:
+    if len(cards) < MELD_MIN:
         return (_mid(rules), f"a meld needs at least 3 cards, not {len(cards)}")
     if not naturals:
         if all(4 <= c.index < 8 for c in cards):
             return (_mid(rules), "there are no melds of 2s: a 2 is a wild card")
-        return ("K-MELD-4" if rules.runs else "C-MELD-2", "a meld of wild cards only is not allowed")
+        return (rule_id(rules, Concept.WILDS_ONLY), "a meld of wild cards only is not allowed")
     rank_number = _rank_num(naturals[0])
     if any(_rank_num(c) != rank_number for c in naturals):
         return (_mid(rules), f"{format_cards(cards)!r} is not a set: the natural cards differ in rank")
@@ -279,13 +276,12 @@ def read_set(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = F
             return ("C-THREE-2", "a meld of black 3s takes no wild cards")
         if not black_threes_ok:
             return ("C-THREE-2", "black 3s are melded only by a player going out, as 3 or 4 black 3s")
-        if not 3 <= len(naturals) <= 4:  # pragma: no cover - there are only four black 3s
+        if not MELD_MIN <= len(naturals) <= BLACK_THREE_MELD_MAX:  # pragma: no cover - there are only four black 3s
             return ("C-THREE-2", "a black-3 meld has three or four cards")
     if len(naturals) < 2:
-        return (_mid(rules) if not rules.runs else "K-MELD-4", "a meld needs at least two natural cards")
+        return (rule_id(rules, Concept.FEW_NATURALS), "a meld needs at least two natural cards")
     if len(wilds) > rules.max_wilds:
-        rid = "K-MELD-4" if rules.max_wilds == 1 else "C-MELD-1"
-        return (rid, f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}")
+        return (rule_id(rules, Concept.TOO_MANY_WILDS), f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}")
     if rules.wilds_within_naturals and len(wilds) > len(naturals):
         return ("C-MELD-1", "wild cards may not outnumber natural cards (option wilds_within_naturals)")
     if rules.max_meld_size is not None and len(cards) > rules.max_meld_size:
@@ -308,7 +304,7 @@ def read_run(
     text = format_cards(cards)
     if not rules.runs:
         return ("C-MELD-1", "runs are not melds in this game")
-    if len(cards) < 3:
+    if len(cards) < MELD_MIN:
         return ("K-MELD-2", f"a run needs at least 3 cards, not {len(cards)}")
     limit = 13 if rules.max_meld_size is None else min(13, rules.max_meld_size)
     if len(cards) > limit:

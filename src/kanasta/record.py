@@ -34,7 +34,7 @@ from kanasta.actions import (
 from kanasta.errors import ActionError, ConfigError, IllegalActionError, NotationError, SerializationError, short_repr
 from kanasta.rules import Rules
 from kanasta.serialize import rules_from_data, rules_to_data
-from kanasta.state import State
+from kanasta.state import State, new_game
 
 __all__ = ["RECORD_FORMAT", "GameRecord"]
 
@@ -232,8 +232,6 @@ class GameRecord:
         ...
         kanasta.errors.SerializationError: moves.1: 'draw' is illegal: you have drawn already this turn [G-TURN-1]
         """
-        from kanasta.engine import new_game
-
         state = new_game(self.rules, self.seed)
         yield state
         for i, action in enumerate(self.actions):

@@ -25,8 +25,9 @@ from fractions import Fraction
 
 from kanasta.cards import Card
 from kanasta.melds import CanastaKind, Meld, MeldKind
+from kanasta.position import CanastaScore, HandEnd, HandResult, TeamScore
+from kanasta.rulebook import is_canasta
 from kanasta.rules import Rules
-from kanasta.state import CanastaScore, HandEnd, HandResult, TeamScore
 
 __all__ = ["canasta_score", "game_winner", "hand_penalty", "score_hand"]
 
@@ -44,7 +45,7 @@ def canasta_score(rules: Rules, meld: Meld, index: int, trump: Card | None) -> C
     >>> canasta_score(k, run, 0, trump=parse_card("KH")).bonus
     20
     """
-    if len(meld.cards) < 7:
+    if not is_canasta(len(meld.cards)):
         return None
     kind: CanastaKind
     if meld.kind is MeldKind.RUN and len(meld.cards) == 13 and rules.full_bonus is not None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 from kanasta import _position
 from kanasta._position import read_position
@@ -51,7 +51,7 @@ from kanasta.errors import ConfigError, SerializationError, short_repr
 from kanasta.melds import Meld, MeldKind
 from kanasta.rules import PRESETS, Rules
 from kanasta.rules import preset as _preset
-from kanasta.state import HandResult, State, TeamScore, Turn
+from kanasta.position import HandResult, Position, TeamScore, Turn
 
 __all__ = [
     "FORMAT",
@@ -60,6 +60,8 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
 ]
+
+P = TypeVar("P", bound=Position)
 
 FORMAT: Final = _position.FORMAT
 """The ``"format"`` of a position document.
@@ -218,7 +220,7 @@ def _result_out(r: HandResult) -> dict[str, Any]:
     }
 
 
-def state_to_dict(state: State) -> dict[str, Any]:
+def state_to_dict(state: Position) -> dict[str, Any]:
     """The position document of ``state`` (what :meth:`State.to_dict` returns).
 
     Every field is written, in a fixed order, so the same state always gives
@@ -260,8 +262,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
 # ------------------------------------------------------------------ reading
 
 
-def state_from_dict(data: object) -> State:
-    """Read and check a position document (what :meth:`State.from_dict` calls).
+def state_from_dict(data: object, make: type[P]) -> P:
+    """Read and check a position document; ``make`` is the class of the result (what :meth:`State.from_dict` calls).
 
     Raises :class:`~kanasta.SerializationError` whose :attr:`~kanasta.SerializationError.path` points at
     the problem, e.g. ``hands.2`` or ``melds.0.1``.  The checks, in order,
@@ -273,12 +275,12 @@ def state_from_dict(data: object) -> State:
     >>> import kanasta
     >>> from kanasta.serialize import state_from_dict
     >>> s = state_from_dict({"format": "kanasta.position/1", "rules": "classic",
-    ...                      "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]})
+    ...                      "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}, kanasta.State)
     >>> s.phase, s.player, s.dealer, len(s.stock)
     (<Phase.DRAW: 'draw'>, 0, 3, 96)
-    >>> state_from_dict({"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]})
+    >>> state_from_dict({"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]}, kanasta.State)
     Traceback (most recent call last):
     ...
     kanasta.errors.SerializationError: hands.0: a red 3 is never held: it is laid down at once (C-THREE-1)
     """
-    return read_position(data, rules_from_data)
+    return read_position(data, rules_from_data, make)

@@ -53,11 +53,10 @@ from hypothesis.vendor import pretty
 
 from kanasta.actions import Action, AddToMeld, ExtendRun, LayMeld, TakePile
 from kanasta.cards import DECK, JOKER, Card, all_cards
-from kanasta.engine import new_game
 from kanasta.errors import ConfigError
 from kanasta.rules import PRESET_NAMES, Rules
 from kanasta.rules import preset as rules_preset
-from kanasta.state import State
+from kanasta.state import State, new_game
 
 __all__ = [
     "actions",

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Final
 from kanasta.cards import Card, format_cards
 from kanasta.melds import Meld
 from kanasta.rules import Rules
-from kanasta.state import (
+from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
+from kanasta.position import (
     CardsDrawn,
     GameEnded,
     HandEnded,
@@ -44,11 +45,12 @@ from kanasta.state import (
     TeamOpened,
     UpcardTurned,
     WentOut,
+    write_sentences_with,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from kanasta.actions import Action
-    from kanasta.view import PlayerView, SeenEvent
+    from kanasta.seen import SeenEvent, ViewData
 
 __all__ = ["TextRenderer", "event_text", "result_text"]
 
@@ -174,8 +176,6 @@ class TextRenderer:
         >>> r.event(kanasta.PileTaken(seat=2, cards=kanasta.parse_cards("4C 9D 9D")))
         'Seat 2 takes the pile (3 cards).'
         """
-        from kanasta.view import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
-
         e = event
         if isinstance(e, HandStarted):
             text = f"hand {e.hand_number} is dealt by seat {e.dealer}; seat {e.first_player} plays first"
@@ -397,7 +397,7 @@ class TextRenderer:
             lines.append(f"{self.side(team, long=True)}{' (open)' if opened[team] else ''}: {text}{extra}")
         return lines
 
-    def turn(self, view: PlayerView) -> str | None:
+    def turn(self, view: ViewData) -> str | None:
         """The public part of the turn so far as one line, or None before anything was done.
 
         >>> import kanasta
@@ -421,7 +421,7 @@ class TextRenderer:
             parts.append(f"asked to go out, {answer[t.answer]}")
         return "This turn: " + "; ".join(parts) + "."
 
-    def view(self, view: PlayerView, *, moves: bool = True) -> str:
+    def view(self, view: ViewData, *, moves: bool = True) -> str:
         """A multi-line picture of what one seat sees; :meth:`PlayerView.describe` returns it.
 
         >>> import kanasta
@@ -488,3 +488,10 @@ def result_text(result: HandResult) -> str:
     'Hand 1 ended: the stock ran out and the next player declined the pile; game scores team 0 10, team 1 20.'
     """
     return _PLAIN.result(result)
+
+
+def _write(item: SeenEvent | HandResult) -> str:
+    return result_text(item) if isinstance(item, HandResult) else event_text(item)
+
+
+write_sentences_with(_write)  # str() of the events and results defined below this module

@@ -1,62 +1,49 @@
-"""What one seat may see (RULES E-4), and full states sampled to match it.
+"""What one seat may see (RULES E-4).
 
 :meth:`State.view` (or :func:`make_view`) gives a :class:`PlayerView`: the
 seat's own hand, the table, the discard pile, the counts of every other hand,
 of the stock and of the packets, the scores, the turn so far, the hand
 results, and the moves so far as that seat saw them.  It never holds a card
 the seat may not see, nor the seed (G-RNG-1), which would tell every future
-deal.
-
-:func:`sample_state` (or :meth:`PlayerView.sample`) deals the cards the seat
-cannot see at random into the other hands, the stock and the packets and
-returns a full :class:`~kanasta.State` consistent with the view: the
-*determinisation* a search bot plays out.
+deal.  Its fields and queries are those of :class:`~kanasta.seen.ViewData`;
+a PlayerView adds its documents (:meth:`PlayerView.to_dict`,
+:meth:`PlayerView.from_dict`).  A view is data: it holds no state and makes
+none; to deal the cards the seat cannot see into a full state, see
+:func:`kanasta.sample_state`.
 
 >>> import kanasta
 >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=4)
 >>> view = state.view(state.current_player)
 >>> view.hand == state.hands[view.seat], view.hand_sizes, view.stock_size
 (True, (11, 11, 11, 11), 62)
->>> guess = view.sample(seed=1)
->>> guess.hands[view.seat] == view.hand, guess.hands == state.hands
-(True, False)
->>> guess.legal_actions() == view.legal_actions()
+>>> view.legal_actions() == state.legal_actions()
 True
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, Literal, overload
+from typing import Any
 
 import attrs
 
-from kanasta import _rng
-from kanasta._position import unreachable
-from kanasta.actions import Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
-from kanasta.cards import DECK, Card, format_cards
-from kanasta.errors import ConfigError, SamplingError
-from kanasta.melds import Meld
-from kanasta.rules import Rules
-from kanasta.state import (
-    CardsDrawn,
-    Event,
-    HandResult,
-    HandStarted,
-    LogNode,
-    PacketTaken,
-    Phase,
-    PileJoined,
-    PileTaken,
-    RedThreeLaid,
-    State,
-    Turn,
-    _sentence,
+from kanasta import engine
+from kanasta.actions import Action
+from kanasta.errors import ConfigError
+from kanasta.position import FIELDS, Position
+from kanasta.seen import (
+    CardsDrawnHidden,
+    PacketTakenHidden,
+    RedThreeLaidHidden,
+    SeenEvent,
+    SeenHistory,
+    SeenStep,
+    ViewData,
+    hide,
+    seen_history,
 )
+from kanasta.viewdoc import view_from_dict, view_to_dict
 
 __all__ = [
-    "SAMPLE_ATTEMPTS",
     "CardsDrawnHidden",
     "PacketTakenHidden",
     "PlayerView",
@@ -65,265 +52,17 @@ __all__ = [
     "SeenHistory",
     "SeenStep",
     "make_view",
-    "sample_state",
 ]
-
-SAMPLE_ATTEMPTS: Final = 1000
-"""How many deals :func:`sample_state` tries before it gives up (see :class:`~kanasta.SamplingError`)."""
-
-
-@attrs.frozen(slots=True)
-class CardsDrawnHidden:
-    """Another seat drew ``count`` cards from the stock (:class:`~kanasta.CardsDrawn` as others see it).
-
-    >>> from kanasta import CardsDrawnHidden
-    >>> CardsDrawnHidden(seat=2, count=1).count
-    1
-    """
-
-    seat: int
-    count: int
-
-    def __str__(self) -> str:
-        return _sentence(self)
-
-
-@attrs.frozen(slots=True)
-class RedThreeLaidHidden:
-    """Another seat laid a red 3 and drew a replacement the viewer does not see (C-THREE-1, C-DEAL-3).
-
-    A red 3 laid with no replacement (from the pile, or with the stock
-    empty) hides nothing and is shown as a :class:`~kanasta.RedThreeLaid`.
-
-    >>> import kanasta
-    >>> kanasta.RedThreeLaidHidden(seat=1, card=kanasta.parse_card("3D"), source="stock").source
-    'stock'
-    """
-
-    seat: int
-    card: Card
-    source: Literal["deal", "stock", "pile"]
-
-    def __str__(self) -> str:
-        return _sentence(self)
-
-
-@attrs.frozen(slots=True)
-class PacketTakenHidden:
-    """Another seat picked up packet number ``packet`` of ``size`` cards (K-OUT-2), face down.
-
-    >>> from kanasta import PacketTakenHidden
-    >>> PacketTakenHidden(seat=3, packet=1, size=11).size
-    11
-    """
-
-    seat: int
-    packet: int
-    size: int
-
-    def __str__(self) -> str:
-        return _sentence(self)
-
-
-SeenEvent = Event | CardsDrawnHidden | RedThreeLaidHidden | PacketTakenHidden
-"""An event as one seat saw it: the event itself, or its hidden form when it holds cards the seat may not see."""
-
-
-@attrs.frozen(slots=True)
-class SeenStep:
-    """One move as one seat saw it: who made it, the move (moves are public), and the events seen.
-
-    >>> import kanasta
-    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=2)
-    >>> mover = s.current_player
-    >>> s = s.apply(kanasta.Draw())
-    >>> [type(e).__name__ for e in s.view(mover).history[-1].events]
-    ['CardsDrawn']
-    >>> [type(e).__name__ for e in s.view((mover + 1) % 4).history[-1].events]
-    ['CardsDrawnHidden']
-    """
-
-    seat: int
-    action: Action
-    events: tuple[SeenEvent, ...]
-
-
-def _seen(event: Event, seat: int) -> SeenEvent:
-    """``event`` as ``seat`` sees it (E-4)."""
-    if isinstance(event, CardsDrawn) and event.seat != seat:
-        return CardsDrawnHidden(seat=event.seat, count=len(event.cards))
-    if isinstance(event, RedThreeLaid) and event.seat != seat and event.replacement is not None:
-        return RedThreeLaidHidden(seat=event.seat, card=event.card, source=event.source)
-    if isinstance(event, PacketTaken) and event.seat != seat:
-        return PacketTakenHidden(seat=event.seat, packet=event.packet, size=len(event.cards))
-    return event
-
-
-class _SeenLink:
-    """One step of one seat's history as that seat saw it, and the link before it (immutable).
-
-    A state's history node keeps the link made for each seat
-    (:attr:`LogNode.views`), so a view of a later position reuses the links
-    of earlier ones: taking a view costs the same at any game length.
-    """
-
-    __slots__ = ("prev", "step", "length")
-
-    prev: _SeenLink | None
-    step: SeenStep
-    length: int
-
-    def __init__(self, prev: _SeenLink | None, step: SeenStep) -> None:
-        object.__setattr__(self, "prev", prev)
-        object.__setattr__(self, "step", step)
-        object.__setattr__(self, "length", 1 if prev is None else prev.length + 1)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a view's history cannot be changed")
-
-
-class SeenHistory(Sequence[SeenStep]):
-    """The moves of a game as one seat saw them, oldest first: an immutable sequence of :class:`SeenStep`.
-
-    Views of later positions share the steps of earlier ones, so taking a
-    view does not copy the history.  It indexes, iterates, slices (a slice is
-    a tuple) and compares equal to another history or a tuple with the same
-    steps.
-
-    >>> import kanasta
-    >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=2)
-    >>> s = s.apply(kanasta.Draw())
-    >>> h = s.view(0).history
-    >>> len(h), str(h[-1].action), h == tuple(h)
-    (1, 'draw', True)
-    >>> kanasta.SeenHistory(h) == h
-    True
-    """
-
-    __slots__ = ("_head", "_steps")
-
-    _head: _SeenLink | None
-    _steps: tuple[SeenStep, ...] | None
-
-    def __init__(self, steps: Iterable[SeenStep] = ()) -> None:
-        head: _SeenLink | None = None
-        for step in steps:
-            if type(step) is not SeenStep:
-                raise TypeError(f"a history holds kanasta.SeenStep values, not {type(step).__name__}")
-            head = _SeenLink(head, step)
-        object.__setattr__(self, "_head", head)
-        object.__setattr__(self, "_steps", None)
-
-    @classmethod
-    def _of(cls, head: _SeenLink | None) -> SeenHistory:
-        new = cls.__new__(cls)
-        object.__setattr__(new, "_head", head)
-        object.__setattr__(new, "_steps", None)
-        return new
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a view's history cannot be changed")
-
-    def _tuple(self) -> tuple[SeenStep, ...]:
-        steps = self._steps
-        if steps is None:
-            out: list[SeenStep] = []
-            link = self._head
-            while link is not None:
-                out.append(link.step)
-                link = link.prev
-            out.reverse()
-            steps = tuple(out)
-            object.__setattr__(self, "_steps", steps)
-        return steps
-
-    def __len__(self) -> int:
-        return 0 if self._head is None else self._head.length
-
-    @overload
-    def __getitem__(self, index: int) -> SeenStep: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[SeenStep, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> SeenStep | tuple[SeenStep, ...]:
-        if type(index) is int and -8 <= index < 0 and self._steps is None:
-            link = self._head  # the last few steps without building the whole sequence
-            for _ in range(-index - 1):
-                link = None if link is None else link.prev
-            if link is None:
-                raise IndexError("history index out of range")
-            return link.step
-        return self._tuple()[index]
-
-    def __iter__(self) -> Iterator[SeenStep]:
-        return iter(self._tuple())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, SeenHistory):
-            return other._head is self._head or (len(self) == len(other) and self._tuple() == other._tuple())
-        if isinstance(other, tuple):
-            return self._tuple() == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._tuple())
-
-    def __repr__(self) -> str:
-        return f"SeenHistory({list(self._tuple())!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (SeenHistory, (self._tuple(),))
-
-    def __copy__(self) -> SeenHistory:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SeenHistory:
-        return self
-
-
-def _history(value: Iterable[SeenStep]) -> SeenHistory:
-    return value if isinstance(value, SeenHistory) else SeenHistory(value)
-
-
-def _seen_head(node: LogNode | None, seat: int, players: int) -> _SeenLink | None:
-    """The last link of ``seat``'s history up to ``node``: cached on the history, so usually O(1)."""
-    missing: list[LogNode] = []
-    link: _SeenLink | None = None
-    while node is not None:
-        refs = node.views
-        if refs and refs[seat] is not None:
-            link = refs[seat]
-            break
-        missing.append(node)
-        node = node.prev
-    for node in reversed(missing):
-        step = node.step
-        link = _SeenLink(link, SeenStep(
-            seat=step.seat, action=step.action, events=tuple(_seen(e, seat) for e in step.events)
-        ))
-        refs = node.views or (None,) * players
-        object.__setattr__(node, "views", refs[:seat] + (link,) + refs[seat + 1:])
-    return link
 
 
 @attrs.frozen(slots=True, repr=False)
-class PlayerView:
+class PlayerView(ViewData):
     """Everything one seat may know about a game, and nothing else (RULES E-4).
 
-    Make one with :meth:`State.view` or :func:`make_view`.  Fields indexed by
-    seat: :attr:`hand_sizes`, :attr:`melded_this_hand`; by team:
-    :attr:`scores`, :attr:`melds`, :attr:`red_threes`, :attr:`packets_taken`,
-    :attr:`opened`.  :attr:`turn` is the whole :class:`~kanasta.Turn`: all of
-    it is public (the cards laid, the count, the pile set aside, the card
-    that may not be discarded).
-
-    :meth:`legal_actions` are the seat's legal moves when it is the seat to
-    move (empty otherwise), computed by the engine when the view is made.
-    They cannot always be computed from the view: when partner asks "may I go
-    out?" (C-OUT-3), whether the answer may be "no" depends on the asker's
-    hand (E-2), which the answering seat does not see.  The view carries the
-    engine's answer rather than guess.
+    The fields and queries are those of :class:`~kanasta.seen.ViewData`: the
+    seat's own hand, the table, the counts of every hidden place, the turn,
+    the results and the moves as the seat saw them.  Make one with
+    :meth:`State.view <kanasta.State.view>` or :func:`make_view`.
 
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=3)
@@ -333,225 +72,6 @@ class PlayerView:
     >>> hasattr(v, "seed"), hasattr(v, "stock")
     (False, False)
     """
-
-    #: The rules of the game.
-    rules: Rules
-    #: The seat this view is for.
-    seat: int
-    #: The hand being played, from 1.
-    hand_number: int
-    #: The dealer of this hand.
-    dealer: int
-    #: Cumulative scores by team.
-    scores: tuple[int, ...]
-    #: The seat's own hand, in card order.
-    hand: tuple[Card, ...]
-    #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
-    #: How many cards are left in the stock.
-    stock_size: int
-    #: The discard pile, bottom to top (face up, C-PILE-1).
-    pile: tuple[Card, ...]
-    #: Whether the pile is frozen by a wild card or a red 3 (C-PILE-3).
-    pile_frozen: bool
-    #: The melds of each team.
-    melds: tuple[tuple[Meld, ...], ...]
-    #: The red 3s laid by each team (C-THREE-1).
-    red_threes: tuple[tuple[Card, ...], ...]
-    #: The sizes of the packets still on the table, in the order they are taken (K-OUT-2).
-    packet_sizes: tuple[int, ...]
-    #: Packets taken by each team (K-OUT-2).
-    packets_taken: tuple[int, ...]
-    #: The trump card of the hand (K-TRUMP-1), or None.
-    trump: Card | None
-    #: Whether each team is open / down (K-OPEN-1, C-OPEN-2).
-    opened: tuple[bool, ...]
-    #: Whether each seat has melded in this hand (C-OUT-4).
-    melded_this_hand: tuple[bool, ...]
-    #: The seat whose turn it is (during an answer: the partner who answers).
-    player: int
-    #: What the game waits for.
-    phase: Phase
-    #: The turn so far (all public).
-    turn: Turn
-    #: The winning team once the game is over.
-    winner: int | None
-    #: Every finished hand's result (public: hands are shown when a hand is scored).
-    hand_results: tuple[HandResult, ...]
-    # The seat's legal moves if it is the seat to move, else empty; read with
-    # legal_actions(), like State.legal_actions().  The init argument keeps the
-    # public name.
-    _legal_actions: tuple[Action, ...] = attrs.field(alias="legal_actions")
-    #: The moves so far as this seat saw them.
-    history: SeenHistory = attrs.field(converter=_history)
-    #: The first hand's deal as this seat saw it (:attr:`State.start_events`);
-    #: like the state's events, not part of equality.
-    start_events: tuple[SeenEvent, ...] = attrs.field(default=(), eq=False)
-    #: Moves made in this hand so far when the rules set
-    #: :attr:`~kanasta.Rules.hand_move_limit` (else 0); all moves are public.
-    hand_moves: int = 0
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat whose decision it is, or None once the game is over.
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-        >>> s.view(0).current_player == s.current_player
-        True
-        """
-        return None if self.phase is Phase.GAME_OVER else self.player
-
-    @property
-    def is_game_over(self) -> bool:
-        """True once a team has won (G-GAME-1).
-
-        >>> import kanasta
-        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).view(2).is_game_over
-        False
-        """
-        return self.phase is Phase.GAME_OVER
-
-    @property
-    def team(self) -> int:
-        """The seat's team.
-
-        >>> import kanasta
-        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).view(3).team
-        1
-        """
-        return self.rules.team_of(self.seat)
-
-    @property
-    def first_player(self) -> int:
-        """The seat that played first in this hand (as :attr:`State.first_player <kanasta.State.first_player>`).
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-        >>> s.view(0).first_player == s.first_player
-        True
-        """
-        return (self.dealer + 1) % self.rules.players
-
-    @property
-    def events(self) -> tuple[SeenEvent, ...]:
-        """The events of the last move as the seat saw them (as :attr:`State.events <kanasta.State.events>`).
-
-        Before any move: the first deal's events.
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
-        >>> s.view(0).events
-        (CardsDrawnHidden(seat=3, count=1),)
-        """
-        return self.history[-1].events if self.history else self.start_events
-
-    def team_of(self, seat: int) -> int:
-        """The team of ``seat`` (as :meth:`State.team_of <kanasta.State.team_of>`).
-
-        >>> import kanasta
-        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0).team_of(3)
-        1
-        """
-        return self.rules.team_of(seat)
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether the seat may make ``action`` now (as :meth:`State.is_legal <kanasta.State.is_legal>`).
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-        >>> s.view(3).is_legal(kanasta.Draw()), s.view(0).is_legal(kanasta.Draw())
-        (True, False)
-        """
-        return action in self._legal_actions
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal moves if it is the seat to move, else empty (RULES E-1, E-2).
-
-        The same moves, in the same order, as :meth:`State.legal_actions
-        <kanasta.State.legal_actions>` of the state the view was taken from.
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
-        >>> s.view(s.current_player).legal_actions() == s.legal_actions()
-        True
-        >>> s.view((s.current_player + 1) % 4).legal_actions()
-        ()
-        """
-        return self._legal_actions
-
-    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
-        """Cards the seat knows to be in each hand, by seat (its own: the whole hand).
-
-        Cards taken from the discard pile are seen by everyone; they are known
-        to stay in the taker's hand until that player melds or discards a card
-        of the same kind (identical cards are not told apart) or picks up a
-        packet.  Worked out from :attr:`history`, so a view of a loaded state
-        (no history) knows only its own hand.
-
-        >>> import kanasta
-        >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
-        >>> taker = s.current_player
-        >>> top = s.pile[-1]
-        >>> s = s.apply(kanasta.TakePile())
-        >>> top in s.view((taker + 1) % 4).known_cards()[taker]
-        True
-        """
-        rules = self.rules
-        known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
-        for step in self.history:
-            played: tuple[Card, ...] = ()
-            action = step.action
-            if isinstance(action, (LayMeld, AddToMeld, TakePile)):
-                played = action.cards
-            elif isinstance(action, ExtendRun):
-                played = action.run  # the old cards too: a safe under-estimate
-            elif isinstance(action, Discard):
-                played = (action.card,)
-            mine = known[step.seat]
-            for card in played:
-                if mine[card] > 0:
-                    mine[card] -= 1
-            for event in step.events:
-                if isinstance(event, HandStarted):
-                    known = [Counter() for _ in range(rules.players)]
-                elif isinstance(event, PileTaken) and not event.aside:
-                    gained = event.cards if rules.pile_take == "whole" else event.cards[:-1]
-                    known[event.seat].update(c for c in gained if not (rules.red_threes and c.is_red_three))
-                elif isinstance(event, PileJoined):
-                    known[event.seat].update(event.cards)
-                elif isinstance(event, (PacketTaken, PacketTakenHidden)):
-                    known[event.seat] = Counter()
-        return tuple(
-            self.hand if seat == self.seat else tuple(sorted(known[seat].elements()))
-            for seat in range(rules.players)
-        )
-
-    def unseen_cards(self) -> tuple[Card, ...]:
-        """The cards the seat cannot see: the deck less its hand, the pile, the melds, the red 3s and the pile
-        set aside.
-
-        They are the other hands, the stock and the packets.
-
-        >>> import kanasta
-        >>> v = kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0)
-        >>> len(v.unseen_cards()) == sum(v.hand_sizes) - len(v.hand) + v.stock_size
-        True
-        """
-        seen: Counter[Card] = Counter(self.hand)
-        seen.update(self.pile)
-        seen.update(self.turn.aside)
-        for team in self.melds:
-            for meld in team:
-                seen.update(meld.cards)
-        for reds in self.red_threes:
-            seen.update(reds)
-        left = Counter(DECK)
-        left.subtract(seen)
-        if any(k < 0 for k in left.values()):
-            over = sorted(c for c, k in left.items() if k < 0)
-            raise SamplingError(f"the view shows more copies of {format_cards(over)} than the deck has")
-        return tuple(sorted(left.elements()))
 
     def describe(self, *, pretty: bool = False) -> str:
         """A multi-line text picture of what the seat sees (its own hand only), with its moves when it is to move.
@@ -592,8 +112,6 @@ class PlayerView:
         >>> kanasta.PlayerView.from_dict(json.loads(json.dumps(d))) == v
         True
         """
-        from kanasta.viewdoc import view_to_dict
-
         return view_to_dict(self, history=history)
 
     @classmethod
@@ -609,29 +127,21 @@ class PlayerView:
         ...
         kanasta.errors.SerializationError: <document>: missing key 'rules'
         """
-        from kanasta.viewdoc import view_from_dict
-
-        return view_from_dict(data)
-
-    def sample(self, seed: int) -> State:
-        """A full state consistent with this view; see :func:`sample_state`.
-
-        >>> import kanasta
-        >>> v = kanasta.new_game(kanasta.Rules.classic(players=2), seed=5).view(1)
-        >>> v.sample(3).view(1) == v
-        True
-        """
-        return sample_state(self, seed)
-
-    def __repr__(self) -> str:
-        return (
-            f"<PlayerView seat {self.seat}, hand {self.hand_number}, seat {self.player} to {self.phase.value}, "
-            f"hand {format_cards(self.hand) or '-'}, stock {self.stock_size}, scores {self.scores}>"
-        )
+        return view_from_dict(data, cls)
 
 
-def make_view(state: State, seat: int) -> PlayerView:
+_SHARED: tuple[str, ...] = tuple(
+    f.name for f in attrs.fields(PlayerView) if f.name in FIELDS and f.name != "start_events"
+)
+"""The fields a view copies from the position as they are (the public table, derived); the
+start events are shown as the seat saw them."""
+
+
+def make_view(state: Position, seat: int, *, legal_actions: tuple[Action, ...] | None = None) -> PlayerView:
     """What ``seat`` may see of ``state`` (RULES E-4); :meth:`State.view` calls this.
+
+    ``legal_actions`` are the state's legal moves when the caller has them
+    already; otherwise they are listed here when ``seat`` is to move.
 
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
@@ -645,163 +155,18 @@ def make_view(state: State, seat: int) -> PlayerView:
     players = state.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ConfigError("seat", f"must be a seat from 0 to {players - 1}, not {seat!r}")
-    head = _seen_head(state._log, seat, players)
+    if state.current_player != seat:
+        legal_actions = ()
+    elif legal_actions is None:
+        legal_actions = engine.legal_actions(state)
     return PlayerView(
-        rules=state.rules,
         seat=seat,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
-        scores=state.scores,
         hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(state.stock),
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        melds=state.melds,
-        red_threes=state.red_threes,
         packet_sizes=tuple(len(p) for p in state.packets),
-        packets_taken=state.packets_taken,
-        trump=state.trump,
-        opened=state.opened,
-        melded_this_hand=state.melded_this_hand,
-        player=state.player,
-        phase=state.phase,
-        turn=state.turn,
-        winner=state.winner,
-        hand_results=state.hand_results,
-        legal_actions=state.legal_actions() if state.current_player == seat else (),
-        history=SeenHistory._of(head),
-        start_events=tuple(_seen(e, seat) for e in state.start_events),
-        hand_moves=state.hand_moves,
+        legal_actions=legal_actions,
+        history=seen_history(state._log, seat, players),
+        start_events=tuple(hide(e, seat) for e in state.start_events),
+        **{name: getattr(state, name) for name in _SHARED},
     )
-
-
-# ------------------------------------------------------------------ sampling
-
-
-def _deals(view: PlayerView, seed: int) -> Iterator[State]:
-    """Endless random deals of the unseen cards, each as a full state."""
-    rules = view.rules
-    unseen = Counter(view.unseen_cards())
-    need = sum(k for s, k in enumerate(view.hand_sizes) if s != view.seat) + view.stock_size + sum(view.packet_sizes)
-    if need != sum(unseen.values()):
-        raise SamplingError(
-            f"the view does not add up: {sum(unseen.values())} unseen cards for {need} places "
-            "(other hands, stock, packets)"
-        )
-    # Cards known to be in a hand go there (PlayerView.known_cards); the rest is dealt at random.
-    known: list[list[Card]] = []
-    pool = unseen.copy()
-    for seat, held in enumerate(view.known_cards()):
-        mine: list[Card] = []
-        if seat != view.seat:
-            for card in held:
-                if pool[card] > 0 and len(mine) < view.hand_sizes[seat]:
-                    pool[card] -= 1
-                    mine.append(card)
-        known.append(mine)
-    # Red 3s are never held (C-THREE-1): the unseen ones are in the stock.
-    reds = [c for c in sorted(pool.elements()) if rules.red_threes and c.is_red_three]
-    rest = [c for c in sorted(pool.elements()) if not (rules.red_threes and c.is_red_three)]
-    derived = _rng.stream(seed, 0x5EED).next()
-    attempt = 0
-    while True:
-        g = _rng.stream(seed, 0x5A4D, attempt)
-        cards = _rng.shuffled(rest, g)
-        attempt += 1
-        pos = 0
-        hands: list[tuple[Card, ...]] = []
-        for seat in range(rules.players):
-            if seat == view.seat:
-                hands.append(view.hand)
-                continue
-            k = view.hand_sizes[seat] - len(known[seat])
-            hands.append(tuple(sorted(known[seat] + cards[pos:pos + k])))
-            pos += k
-        packets = []
-        for size in view.packet_sizes:
-            packets.append(tuple(sorted(cards[pos:pos + size])))
-            pos += size
-        stock = tuple(_rng.shuffled(cards[pos:] + reds, g) if reds else cards[pos:])
-        yield State(
-            rules=rules,
-            seed=derived,
-            hand_number=view.hand_number,
-            dealer=view.dealer,
-            scores=view.scores,
-            hands=tuple(hands),
-            stock=stock,
-            pile=view.pile,
-            pile_frozen=view.pile_frozen,
-            melds=view.melds,
-            red_threes=view.red_threes,
-            packets=tuple(packets),
-            packets_taken=view.packets_taken,
-            trump=view.trump,
-            opened=view.opened,
-            melded_this_hand=view.melded_this_hand,
-            player=view.player,
-            phase=view.phase,
-            turn=view.turn,
-            winner=view.winner,
-            hand_results=view.hand_results,
-            hand_moves=view.hand_moves,
-        )
-
-
-def _plausible(state: State, view: PlayerView) -> bool:
-    """Whether a sampled state is one the game could be in, as far as the view tells.
-
-    The position reader's own check (:func:`kanasta._position.unreachable`:
-    the stock-out rules, a legal question in the answer phase, no dead end),
-    and, for the viewing seat to move, the same moves as the view offers.
-    """
-    if unreachable(state) is not None:
-        return False
-    if state.phase is Phase.GAME_OVER:
-        return True
-    # Only in the answer phase can they differ: whether "no" is allowed (C-OUT-3, E-2).
-    return not (view.current_player == view.seat and state.legal_actions() != view.legal_actions())
-
-
-def sample_state(view: PlayerView, seed: int) -> State:
-    """A full state consistent with ``view``: the unseen cards dealt at random.
-
-    The cards the seat cannot see (:meth:`PlayerView.unseen_cards`) go to the
-    other hands (cards known to be there, :meth:`PlayerView.known_cards`,
-    first), the packets and the stock, in the right numbers; everything else
-    is copied from the view.  The result:
-
-    * is a legal position (:meth:`State.from_dict` accepts its document);
-    * looks the same from the seat: ``sample_state(v, k).view(v.seat)``
-      equals ``v`` except for :attr:`~PlayerView.history` (a sampled state has
-      none);
-    * has a move for the seat to move, and the same
-      :meth:`~State.legal_actions` as the view when that is the viewing seat.
-      In the answer phase (C-OUT-3) the asker's hand is dealt so that asking
-      was legal and, for the answering seat, so that "no" is allowed exactly
-      when the view says so; deals that fail are dealt again (up to
-      :data:`~kanasta.view.SAMPLE_ATTEMPTS` times, then :class:`~kanasta.SamplingError`).
-
-    The deal, and the state's own seed (which deals the later hands), come
-    from ``seed`` (an int from 0 to 2**64 - 1) by the library's own
-    generator, so the same view and seed give the same state everywhere
-    (G-RNG-1).
-
-    >>> import kanasta
-    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=8)
-    >>> v = s.view(1)
-    >>> a, b = kanasta.sample_state(v, 1), kanasta.sample_state(v, 2)
-    >>> a.view(1) == v == b.view(1), a.hands == b.hands, a == kanasta.sample_state(v, 1)
-    (True, False, True)
-    """
-    if not isinstance(view, PlayerView):
-        raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _rng.SEED_LIMIT:
-        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
-    for attempt, state in enumerate(_deals(view, seed)):
-        if _plausible(state, view):
-            return state
-        if attempt + 1 >= SAMPLE_ATTEMPTS:
-            break
-    raise SamplingError(f"no deal of the unseen cards fits the view after {SAMPLE_ATTEMPTS} tries")

@@ -29,7 +29,7 @@ kanasta.errors.SerializationError: hand_sizes.1: the seat's own hand has 11 card
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, TypeVar
 
 from kanasta._position import _PHASES, within_deck
 from kanasta._position import DECK_COUNT as _DECK_COUNT
@@ -59,7 +59,7 @@ from kanasta.serialize import (
     rules_from_data,
     rules_to_data,
 )
-from kanasta.state import (
+from kanasta.position import (
     CardsDrawn,
     GameEnded,
     HandEnded,
@@ -77,8 +77,9 @@ from kanasta.state import (
     WentOut,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from kanasta.view import PlayerView, SeenEvent, SeenStep
+from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
+
+V = TypeVar("V", bound=ViewData)
 
 __all__ = ["VIEW_FORMAT", "event_to_dict", "view_from_dict", "view_to_dict"]
 
@@ -133,13 +134,11 @@ _EVENTS: Final[dict[str, tuple[str, tuple[tuple[str, str], ...]]]] = {
 
 
 def _event_classes() -> dict[str, type]:
-    from kanasta import view
-
     found: dict[str, type] = {
         cls.__name__: cls
         for cls in (HandStarted, UpcardTurned, RedThreeLaid, CardsDrawn, PileTaken, PileJoined, TeamOpened,
                     PacketTaken, WentOut, StockExhausted, HandEnded, GameEnded,
-                    view.RedThreeLaidHidden, view.CardsDrawnHidden, view.PacketTakenHidden)
+                    RedThreeLaidHidden, CardsDrawnHidden, PacketTakenHidden)
     }
     return {_EVENTS[name][0]: cls for name, cls in found.items()}
 
@@ -180,8 +179,6 @@ class _Reader:
         self.rules = rules
         self.seat = seat
         self.classes = _event_classes()
-        from kanasta.view import SeenStep
-
         self.step_class = SeenStep
         # hand results read so far, by hand number, so an event's result is checked against them
         self.results: dict[int, HandResult] = {}
@@ -261,7 +258,7 @@ class _Reader:
 # ------------------------------------------------------------------ writing
 
 
-def view_to_dict(view: PlayerView, *, history: bool = True) -> dict[str, Any]:
+def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
     """The view document of ``view`` (what :meth:`PlayerView.to_dict` returns).
 
     Every key is written, in a fixed order.  With ``history=False`` the moves
@@ -317,8 +314,8 @@ def _by(value: object, path: str, length: int, what: str, read: Callable[[object
     return tuple(read(v, _join(path, i)) for i, v in enumerate(_list(value, path, length, what)))
 
 
-def view_from_dict(data: object) -> PlayerView:
-    """Read and check a view document (what :meth:`PlayerView.from_dict` does).
+def view_from_dict(data: object, make: type[V]) -> V:
+    """Read and check a view document; ``make`` is the class made (what :meth:`PlayerView.from_dict` does).
 
     Checked: the shape and type of every key, card and action notation, every
     meld under the rules, the hand results (re-scored), the seat's hand
@@ -328,14 +325,13 @@ def view_from_dict(data: object) -> PlayerView:
     raise :class:`~kanasta.SerializationError` with the dotted path of the
     bad part.
 
+    >>> import kanasta
     >>> from kanasta.viewdoc import view_from_dict
-    >>> view_from_dict({"format": "kanasta.position/1"})
+    >>> view_from_dict({"format": "kanasta.position/1"}, kanasta.PlayerView)
     Traceback (most recent call last):
     ...
     kanasta.errors.SerializationError: format: expected 'kanasta.view/1', got 'kanasta.position/1'
     """
-    from kanasta.view import PlayerView
-
     if isinstance(data, dict) and "format" in data and data["format"] != VIEW_FORMAT:
         _fail("format", f"expected {VIEW_FORMAT!r}, got {data['format']!r}")
     doc = _object(data, "", _KEYS, _OPTIONAL_KEYS)
@@ -421,7 +417,7 @@ def view_from_dict(data: object) -> PlayerView:
 
     steps = tuple(read.step(s, f"history.{i}") for i, s in enumerate(_list(doc.get("history", []), "history")))
     start_events = read.events(doc.get("start_events", []), "start_events")
-    return PlayerView(
+    return make(
         rules=rules,
         seat=seat,
         hand_number=hand_number,

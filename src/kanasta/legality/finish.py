@@ -27,6 +27,15 @@ from typing import Final
 from kanasta.cards import Card, all_cards
 from kanasta.errors import EngineLimitError
 from kanasta.melds import Meld, MeldKind
+from kanasta.rulebook import (
+    BLACK_THREE_MELD_MAX,
+    CANASTA_SIZE,
+    MELD_MIN,
+    canastas_in,
+    empty_problem,
+    is_black_three_set,
+    team_opens,
+)
 from kanasta.rules import Rules
 
 _CARDS: Final = all_cards()
@@ -58,7 +67,7 @@ class Tables:
         # ranks that can form a set in ordinary play (no sets of 2s; 3s are
         # special when the three rules are on: black 3s only when going out)
         self.set_rank = [False] + [
-            r != 2 and not (r == 3 and rules.black_threes) for r in range(1, 14)
+            r != 2 and not is_black_three_set(rules, r) for r in range(1, 14)
         ]
         self.max_size = rules.max_meld_size if rules.max_meld_size is not None else 10**6
         self.run_max = min(13, self.max_size)
@@ -72,7 +81,7 @@ class Tables:
                 canon.append(52)
             elif 4 <= i < 8:
                 canon.append(4)
-            elif rank_of(i) == 3 and rules.black_threes:
+            elif is_black_three_set(rules, rank_of(i)):
                 canon.append(8 if i in (8, 11) else 9)
             else:
                 canon.append((rank_of(i) - 1) * 4)
@@ -169,11 +178,13 @@ def size_of(s: Shape) -> int:
 
 
 def canastas(melds: tuple[Meld, ...]) -> int:
-    return sum(1 for m in melds if len(m.cards) >= 7)
+    """The canastas among ``melds`` (G-MELD-2)."""
+    return canastas_in(len(m.cards) for m in melds)
 
 
 def shape_canastas(shapes: tuple[Shape, ...]) -> int:
-    return sum(1 for s in shapes if size_of(s) >= 7)
+    """The canastas among meld shapes (G-MELD-2)."""
+    return canastas_in(size_of(s) for s in shapes)
 
 
 def natural_run_laid(melds: tuple[Meld, ...]) -> bool:
@@ -203,12 +214,15 @@ def finishable(p: Pos) -> bool:
 
 
 def _discard_empty_ok(p: Pos, card: Card, n_canastas: int) -> bool:
-    rules = p.t.rules
-    if card is p.forbidden or p.no_out or not p.discard_empty_ok:
-        return False
-    if n_canastas < rules.canastas_to_go_out:
-        return False
-    return p.opened or p.out_exempt
+    """Whether the last card may be discarded, emptying the hand (the rulebook's emptying check)."""
+    return card is not p.forbidden and _may_empty(p, n_canastas, p.opened, by_discard=True)
+
+
+def _may_empty(p: Pos, n_canastas: int, opened: bool, *, by_discard: bool) -> bool:
+    return empty_problem(
+        p.t.rules, canastas=n_canastas, opened=opened, exempt=p.out_exempt, answer_no=p.no_out,
+        by_discard=by_discard, discard_ok=p.discard_empty_ok,
+    ) is None
 
 
 # ------------------------------------------------------------------ Classic
@@ -247,7 +261,7 @@ def _classic(p: Pos) -> bool:
     by_rank: dict[int, Shape] = {}
     b3_meld = 0
     for m in p.shapes:
-        if m[1] == 3 and rules.black_threes:
+        if is_black_three_set(rules, m[1]):
             b3_meld = m[4]
         else:
             by_rank[m[1]] = m
@@ -300,7 +314,7 @@ def _classic_best(
             w = meld[3]
             cap += _wild_cap(t, meld[2] + n, w)
             value += n * v[(r - 1) * 4]
-        elif n >= 3:
+        elif n >= MELD_MIN:
             cap += _wild_cap(t, n, 0)
             value += n * v[(r - 1) * 4]
         elif n == 2:
@@ -395,7 +409,7 @@ def _classic_out(
         if need > 0 and total_value - dropped < need:
             continue
         if b3:
-            if not p.black3_ok or b3 + b3_meld > 4 or (b3_meld == 0 and b3 < 3):
+            if not p.black3_ok or b3 + b3_meld > BLACK_THREE_MELD_MAX or (b3_meld == 0 and b3 < MELD_MIN):
                 continue
         if _classic_all_melded(nat, j, d, by_rank, t) >= rules.canastas_to_go_out:
             return True
@@ -417,7 +431,7 @@ def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[
             w = meld[3]
             size = meld[4] + n
             cap = _wild_cap(t, meld[2] + n, w)
-        elif n >= 3:
+        elif n >= MELD_MIN:
             size = n
             cap = _wild_cap(t, n, 0)
         elif n == 2:
@@ -431,10 +445,10 @@ def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[
         else:
             continue
         cap_total += cap
-        if size >= 7:
+        if size >= CANASTA_SIZE:
             done += 1
-        elif 7 - size <= cap:
-            deficits.append(7 - size)
+        elif CANASTA_SIZE - size <= cap:
+            deficits.append(CANASTA_SIZE - size)
     wilds = jokers + deuces
     if wilds < mandatory or wilds - mandatory > cap_total:
         return -1
@@ -495,22 +509,17 @@ class _Search:
         p = self.p
         n = len(hand)
         if n == 0:
-            if p.no_out or sum(1 for s in shapes if _size(s) >= 7) < self.R:
-                return False
-            return opened or p.out_exempt
+            return _may_empty(p, shape_canastas(shapes), opened, by_discard=False)
         if opened and not must_out and n >= 2 and (self.forbidden < 0 or any(i != self.forbidden for i in hand)):
             return True
-        if n == 1 and hand[0] != self.forbidden and not p.no_out and p.discard_empty_ok:
-            if (opened or p.out_exempt) and sum(1 for s in shapes if _size(s) >= 7) >= self.R:
-                return True
+        if n == 1 and hand[0] != self.forbidden and _may_empty(p, shape_canastas(shapes), opened, by_discard=True):
+            return True
         return None
 
     def open_now(self, shapes: tuple[Shape, ...], count: int, n: int) -> bool:
-        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
-            return False
-        if count >= self.minimum:
-            return True
-        return self.rules.opening_one_card_exempt and n <= 1
+        return team_opens(
+            self.rules, minimum=self.minimum, count=count, natural_run=natural_runs(shapes) > 0, cards_left=n
+        )
 
     def run(self) -> bool:
         p = self.p
@@ -618,7 +627,7 @@ class _Search:
                 while pos <= 14 and cnt.get(row[pos], 0) > 0 and len(cells) < self.t.run_max and row[pos] not in cells:
                     cells.append(row[pos])
                     pos += 1
-                if len(cells) >= 3:
+                if len(cells) >= MELD_MIN:
                     v = sum(nat2 if start + k == 2 else value[c] for k, c in enumerate(cells))
                     out.append((v, start, cells))
         return out
@@ -742,7 +751,7 @@ class _Search:
             rank = i // 4 + 1
             ok = False
             if t.set_rank[rank] and (
-                rank in set_ranks or nat_rank[rank] >= 3 or (nat_rank[rank] == 2 and wilds)
+                rank in set_ranks or nat_rank[rank] >= MELD_MIN or (nat_rank[rank] == 2 and wilds)
             ):
                 ok = True
             if not ok and runs:
@@ -772,7 +781,7 @@ class _Search:
             return True
         if not self.exempt:
             return False
-        if self.R == 0 or any(_size(s) >= 7 for s in shapes):
+        if self.R == 0 or shape_canastas(shapes) > 0:
             return True
         return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered, gap_ok)
 
@@ -783,7 +792,7 @@ class _Search:
             for pos in range(1, 15):
                 if row[pos] in cnt:
                     run += 1
-                    if run >= 3:
+                    if run >= MELD_MIN:
                         return True
                 else:
                     run = 0
@@ -802,7 +811,7 @@ class _Search:
         extra = min(wilds, rules.max_wilds)
         best_set = {s[1]: s[4] for s in shapes if s[0] == 0}
         for rank in range(1, 14):
-            if self.t.set_rank[rank] and nat_rank[rank] + best_set.get(rank, 0) + extra >= 7:
+            if self.t.set_rank[rank] and nat_rank[rank] + best_set.get(rank, 0) + extra >= CANASTA_SIZE:
                 return True
         if rules.runs:
             for suit in range(4):
@@ -816,7 +825,7 @@ class _Search:
                             if gaps > (1 if gap_ok[suit] else 0):
                                 break
                         length += 1
-                        if length >= 7:
+                        if length >= CANASTA_SIZE:
                             return True
         return False
 
@@ -863,7 +872,7 @@ class _Search:
                 _, rank, nat, wild, size = s
                 if size >= t.max_size:
                     continue
-                if rank == 3 and black3_rules:
+                if is_black_three_set(rules, rank):
                     if size < 4:
                         for b in (8, 11):
                             if b in cnt:
@@ -917,7 +926,7 @@ class _Search:
             pool = [i for i in sorted(cards) for _ in range(cnt[i])]
             if len(pool) < 2:
                 continue
-            if len(pool) >= 3:
+            if len(pool) >= MELD_MIN:
                 for tri in sorted(set(_combos(pool, 3))):
                     out.append((remove(tri), with_shape(None, (0, rank, 3, 0, 3)), value[tri[0]] * 3, False))
             for pair in sorted(set(_combos(pool, 2))):
@@ -927,7 +936,7 @@ class _Search:
         # black 3s, only by a player going out (C-THREE-2)
         if self.p.black3_ok and black3_rules and not any(s[0] == 0 and s[1] == 3 for s in shapes):
             pool = [i for i in hand if i in (8, 11)]
-            if len(pool) >= 3:
+            if len(pool) >= MELD_MIN:
                 for tri in sorted(set(_combos(pool, 3))):
                     out.append((remove(tri), with_shape(None, (0, 3, 3, 0, 3)), value[8] * 3, True))
         # new runs of three

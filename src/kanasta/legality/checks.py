@@ -2,7 +2,7 @@
 
 :func:`explain` validates any action a caller hands in, step by step, and names
 the RULES ID of the first rule it breaks; it is written independently of the
-fast move generator in :mod:`kanasta._movegen`, and the test suite checks that
+fast move generator in :mod:`kanasta.legality.moves`, and the test suite checks that
 the two agree (RULES E-1).  The per-turn :class:`Ctx` gathers what every check
 needs once per state.
 """
@@ -13,17 +13,6 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from kanasta._solver import (
-    Pos,
-    Shape,
-    Tables,
-    finishable,
-    natural_runs,
-    rank_of,
-    shape_canastas,
-    shape_of,
-    tables,
-)
 from kanasta.actions import (
     Action,
     AddToMeld,
@@ -39,10 +28,32 @@ from kanasta.actions import (
 )
 from kanasta.cards import Card, all_cards
 from kanasta.errors import ActionError
-from kanasta.melds import Meld, MeldKind, Problem, read_meld, read_run, read_set
-from kanasta.rules import Rules
-from kanasta.state import Phase, State
-
+from kanasta.legality.finish import (
+    Pos,
+    Shape,
+    Tables,
+    finishable,
+    natural_runs,
+    rank_of,
+    shape_canastas,
+    shape_of,
+    tables,
+)
+from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
+from kanasta.position import Phase, Position
+from kanasta.rulebook import (
+    Concept,
+    Problem,
+    frozen_for,
+    is_black_three_set,
+    is_bonus_three,
+    rule_id,
+    team_opens,
+    unmeldable_top,
+)
+from kanasta.rulebook import (
+    empty_problem as rulebook_empty_problem,
+)
 
 _CARDS: Final = all_cards()
 BY_INDEX: Final = operator.attrgetter("index")
@@ -74,7 +85,7 @@ class Ctx:
         "_n_canastas", "_nat_runs",
     )
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: Position) -> None:
         rules = s.rules
         self.s = s
         self.rules = rules
@@ -171,17 +182,9 @@ class Ctx:
 
     def open_condition(self, nat_runs: int, count: int, n_hand: int) -> bool:
         """K-OPEN-1..4 / C-OPEN-2: would the team be open with these natural runs and count?"""
-        rules = self.rules
-        if rules.opening_natural_run and not nat_runs:
-            return False
-        if count >= self.minimum:
-            return True
-        return rules.opening_one_card_exempt and n_hand <= 1
-
-
-def rid(rules: Rules, classic: str, kanasta: str) -> str:
-    """The RULES ID for a check, by the option in play (meld_must_keep_two marks Part C)."""
-    return classic if rules.meld_must_keep_two else kanasta
+        return team_opens(
+            self.rules, minimum=self.minimum, count=count, natural_run=nat_runs > 0, cards_left=n_hand
+        )
 
 
 def half_value(t: Tables, meld: Meld) -> int:
@@ -197,20 +200,11 @@ def half_value(t: Tables, meld: Meld) -> int:
 
 
 def empty_problem(ctx: Ctx, n_canastas: int, opened: bool, *, by_discard: bool) -> Problem | None:
-    """May the player empty the hand now (go out or pick up a packet)?"""
-    rules = ctx.rules
-    if ctx.turn.answer is False:
-        return ("C-OUT-3", "partner answered no: you may not go out this turn")
-    if n_canastas < ctx.R:
-        return (
-            rid(rules, "C-OUT-1", "K-OUT-1"),
-            f"the team needs {ctx.R} canasta(s) before a hand may be emptied",
-        )
-    if not opened and not ctx.out_exempt:
-        return (rid(rules, "C-OPEN-2", "K-OPEN-1"), "the team is not down (open) yet")
-    if by_discard and not ctx.discard_empty_ok:
-        return ("K-OUT-4", "your team took a packet and another is on the table: the last card must be melded")
-    return None
+    """May the player empty the hand now (go out or pick up a packet)?  See :func:`kanasta.rulebook.empty_problem`."""
+    return rulebook_empty_problem(
+        ctx.rules, canastas=n_canastas, opened=opened, exempt=ctx.out_exempt,
+        answer_no=ctx.turn.answer is False, by_discard=by_discard, discard_ok=ctx.discard_empty_ok,
+    )
 
 
 def after_meld(
@@ -257,7 +251,7 @@ def after_meld(
 # ------------------------------------------------------------------- checks
 
 
-def explain(s: State, action: Action) -> Problem | None:
+def explain(s: Position, action: Action) -> Problem | None:
     """Why ``action`` is illegal in ``s`` as ``(RULES ID, message)``, or None if legal.
 
     >>> import kanasta
@@ -274,11 +268,8 @@ def explain(s: State, action: Action) -> Problem | None:
     return explain_own(s, action)
 
 
-def explain_own(s: State, action: Action) -> Problem | None:
+def explain_own(s: Position, action: Action) -> Problem | None:
     """:func:`explain` for an action made by its constructor (:func:`kanasta.actions.own_copy`)."""
-    cached = s._legal
-    if cached is not None and action in cached[1]:
-        return None
     if s.phase is Phase.GAME_OVER:
         return ("G-GAME-1", "the game is over")
     if isinstance(action, AnswerPartner):
@@ -337,7 +328,7 @@ def discard_problem(ctx: Ctx, card: Card) -> Problem | None:
         return ("C-OUT-3", "partner answered yes: you must go out this turn")
     if turn.laid and not ctx.opened:
         return (
-            rid(ctx.rules, "C-OPEN-2", "K-OPEN-1"),
+            rule_id(ctx.rules, Concept.NOT_OPEN),
             "you laid cards down: reach the opening minimum before you discard",
         )
     return None
@@ -377,10 +368,10 @@ def new_meld_problem(ctx: Ctx, cards: tuple[Card, ...]) -> Problem | None:
         return meld
     if meld.cards != cards:  # a set given in another order than LayMeld keeps
         return ("K-MELD-5", "cards are out of order")
-    black3 = meld.kind is MeldKind.SET and meld.rank is not None and meld.rank.value == 3 and rules.black_threes
+    black3 = meld.kind is MeldKind.SET and meld.rank is not None and is_black_three_set(rules, meld.rank.value)
     if meld.kind is MeldKind.SET and rules.one_meld_per_rank:
         if any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds):
-            return ("C-MELD-2", f"your team has a meld of that rank: add to it instead")
+            return ("C-MELD-2", "your team has a meld of that rank: add to it instead")
     return after_meld(ctx, cards, None, meld, half_value(ctx.t, meld), black3=black3)
 
 
@@ -396,10 +387,10 @@ def add_problem(ctx: Ctx, index: int, cards: tuple[Card, ...]) -> Problem | None
     if remove_cards(ctx.hand, cards) is None:
         return ("G-TURN-1", "those cards are not all in your hand")
     assert old.rank is not None
-    black3 = old.rank.value == 3 and rules.black_threes
+    black3 = is_black_three_set(rules, old.rank.value)
     for c in cards:
         if not c.is_wild and c.rank is not old.rank:
-            return (rid(rules, "C-MELD-2", "K-MELD-1"), f"{c} does not belong in a meld of {old.rank.symbol}s")
+            return (rule_id(rules, Concept.WRONG_RANK), f"{c} does not belong in a meld of {old.rank.symbol}s")
     new = read_set(old.cards + cards, rules, black_threes_ok=True)
     if isinstance(new, tuple):
         return new
@@ -457,12 +448,12 @@ def take_problem(ctx: Ctx, action: TakePile) -> Problem | None:
     s = ctx.s
     rules = ctx.rules
     if not s.pile:
-        return (rid(rules, "C-PILE-1", "K-PILE-1"), "the discard pile is empty")
+        return (rule_id(rules, Concept.EMPTY_PILE), "the discard pile is empty")
     top = s.pile[-1]
     if rules.black_threes and top.is_black_three:
         return ("C-THREE-3", "a black 3 on top stops the pile being taken")
     if rules.single_card_pile_block and len(ctx.hand) == 1 and len(s.pile) == 1:
-        return (rid(rules, "C-PILE-6", "K-PILE-2"), "holding one card you cannot take a one-card pile")
+        return (rule_id(rules, Concept.ONE_CARD_PILE), "holding one card you cannot take a one-card pile")
     if rules.pile_take == "whole":
         if action.cards or action.meld is not None:
             return ("K-PILE-1", "the whole pile goes to hand: take it with no cards")
@@ -474,7 +465,7 @@ def _take_whole_after(ctx: Ctx) -> Problem | None:
     s = ctx.s
     rules = ctx.rules
     pile = s.pile
-    gained = tuple(c for c in pile if not (rules.red_threes and c.is_red_three))
+    gained = tuple(c for c in pile if not is_bonus_three(rules, c))
     hand = sort_cards(ctx.hand + gained)
     forbidden = pile[0] if (len(pile) == 1 and rules.single_card_discard_block) else None
     # the draw phase: the turn is fresh (nothing laid, no concealed exemption yet)
@@ -491,7 +482,7 @@ def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Prob
     s = ctx.s
     rules = ctx.rules
     top = s.pile[-1]
-    if top.is_wild or (rules.red_threes and top.is_red_three):
+    if unmeldable_top(rules, top):
         return ("C-PILE-2", f"the pile cannot be taken with {top} on top")
     rank = rank_of(top.index)
     if not ctx.t.set_rank[rank]:  # pragma: no cover - 2s, red and black 3s are caught above
@@ -500,7 +491,7 @@ def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Prob
         return ("C-PILE-5", "your team must be down before taking the pile (option take_pile_before_down)")
     if remove_cards(ctx.hand, cards) is None:
         return ("G-TURN-1", "those cards are not all in your hand")
-    frozen = rules.pile_freezing and (not ctx.opened or s.pile_frozen)
+    frozen = frozen_for(rules, pile_frozen=s.pile_frozen, opened=ctx.opened)
     naturals = [c for c in cards if not c.is_wild]
     if any(rank_of(c.index) != rank for c in naturals):
         return ("C-PILE-1", f"the cards that take the pile must match the top card {top}")
@@ -542,7 +533,7 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
     else:
         shapes[index] = shape_of(meld)
     new_shapes = tuple(shapes)
-    rest = tuple(c for c in s.pile[:-1] if not (rules.red_threes and c.is_red_three))
+    rest = tuple(c for c in s.pile[:-1] if not is_bonus_three(rules, c))
     count = t.value[top.index] + sum(t.value[c.index] for c in cards)
     opened = ctx.opened or ctx.open_condition(natural_runs(new_shapes), count, len(hand))
     aside: tuple[Card, ...] = ()
@@ -574,7 +565,7 @@ def legal_takes(ctx: Ctx) -> list[TakePile]:
         cand = TakePile()
         return [cand] if take_problem(ctx, cand) is None else []
     top = s.pile[-1]
-    if top.is_wild or (rules.red_threes and top.is_red_three) or (rules.black_threes and top.is_black_three):
+    if unmeldable_top(rules, top) or (rules.black_threes and top.is_black_three):
         return []
     rank = rank_of(top.index)
     if not ctx.t.set_rank[rank]:

@@ -2,9 +2,9 @@
 
 :func:`play_actions` builds the candidate moves from the hand, by construction
 within the meld rules, and keeps those after which the turn can still be
-finished (E-2).  :func:`reference_play_actions` is the slow, obviously-correct
-version kept for the tests: it lists candidates and asks
-:func:`kanasta._checks.explain`-level checks about each one.
+finished (E-2).  The tests hold a slow, obviously correct version
+(``tests/_reference.py``) that lists candidates and asks
+:mod:`kanasta.legality.checks` about each one, and check that the two agree.
 """
 
 from __future__ import annotations
@@ -13,56 +13,32 @@ from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Final, TypeVar
 
-from kanasta._checks import (
+from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
+from kanasta.cards import Card, all_cards
+from kanasta.legality.checks import (
     BY_INDEX,
     Ctx,
-    add_problem,
     ask_problem,
     discard_problem,
     empty_problem,
-    extend_problem,
     half_value,
-    new_meld_problem,
     remove_cards,
 )
-from kanasta._solver import Shape, finishable, rank_of, size_of
-from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
-from kanasta.cards import Card, all_cards
+from kanasta.legality.finish import Shape, finishable, size_of
 from kanasta.melds import Meld, MeldKind
+from kanasta.rulebook import MELD_MIN, is_black_three_set, is_canasta
 
 _CARDS: Final = all_cards()
 
 
-def reference_play_actions(ctx: Ctx) -> tuple[Action, ...]:
-    out: list[Action] = []
-    if ctx.rules.ask_partner and ask_problem(ctx) is None:
-        out.append(AskPartner())
-    for cards in _new_meld_candidates(ctx):
-        if new_meld_problem(ctx, cards) is None:
-            out.append(LayMeld(cards))
-    for index, meld in enumerate(ctx.melds):
-        if meld.kind is MeldKind.SET:
-            for cards in _set_add_candidates(ctx, meld):
-                if add_problem(ctx, index, cards) is None:
-                    out.append(AddToMeld(index, cards))
-        else:
-            for run, _, _ in _run_extend_candidates(ctx, meld, _counts(ctx.hand)):
-                if extend_problem(ctx, index, run) is None:
-                    out.append(ExtendRun(index, run))
-    for card in sorted(set(ctx.hand), key=BY_INDEX):
-        if discard_problem(ctx, card) is None:
-            out.append(Discard(card))
-    return tuple(out)
-
-
-def _counts(hand: Iterable[Card]) -> dict[Card, int]:
+def count_cards(hand: Iterable[Card]) -> dict[Card, int]:
     out: dict[Card, int] = {}
     for c in hand:
         out[c] = out.get(c, 0) + 1
     return out
 
 
-def _sub_multisets(counts: list[tuple[Card, int]], low: int, high: int) -> list[tuple[Card, ...]]:
+def sub_multisets(counts: list[tuple[Card, int]], low: int, high: int) -> list[tuple[Card, ...]]:
     """Every sub-multiset of ``counts`` with between ``low`` and ``high`` cards."""
     out = []
     for picks in product(*(range(n + 1) for _, n in counts)):
@@ -75,51 +51,12 @@ def _sub_multisets(counts: list[tuple[Card, int]], low: int, high: int) -> list[
     return out
 
 
-def _new_meld_candidates(ctx: Ctx) -> list[tuple[Card, ...]]:
-    rules = ctx.rules
-    t = ctx.t
-    counts = _counts(ctx.hand)
-    wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
-    wild_sets = _sub_multisets(wild_counts, 0, rules.max_wilds)
-    by_rank: dict[int, list[tuple[Card, int]]] = {}
-    for c, n in counts.items():
-        if not c.is_wild:
-            by_rank.setdefault(rank_of(c.index), []).append((c, n))
-    out: list[tuple[Card, ...]] = []
-    have_rank = {m.rank for m in ctx.melds if m.kind is MeldKind.SET}
-    for rank in sorted(by_rank):
-        nat_counts = sorted(by_rank[rank], key=lambda x: x[0].index)
-        if sum(n for _, n in nat_counts) < 2:
-            continue
-        black3 = rank == 3 and rules.black_threes
-        if black3:
-            if not ctx.black3_ok:
-                continue
-            for nats in _sub_multisets(nat_counts, 3, 4):
-                out.append(nats)
-            continue
-        if not t.set_rank[rank]:
-            continue
-        if rules.one_meld_per_rank and any(r is not None and r.value == rank for r in have_rank):
-            continue
-        for nats in _sub_multisets(nat_counts, 2, t.max_size):
-            for wilds in wild_sets:
-                if len(nats) + len(wilds) < 3 or len(nats) + len(wilds) > t.max_size:
-                    continue
-                if rules.wilds_within_naturals and len(wilds) > len(nats):
-                    continue
-                out.append(nats + wilds)
-    if rules.runs:
-        out.extend(cards for cards, _, _ in _new_run_candidates(ctx, counts))
-    return out
-
-
 def _run_cell(suit: int, position: int) -> Card:
     rank = 1 if position == 14 else position
     return _CARDS[(rank - 1) * 4 + suit]
 
 
-def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Card, ...], int, int]]:
+def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Card, ...], int, int]]:
     """Every new run the hand can lay: (cards low to high, low position, wild position or 0).
 
     A window of consecutive positions in one suit where every position has its
@@ -140,7 +77,7 @@ def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[C
                     missing.append(high)
                     if len(missing) > 1:
                         break
-                if high - low + 1 < 3:
+                if high - low + 1 < MELD_MIN:
                     continue
                 cells = [_run_cell(suit, p) for p in range(low, high + 1)]
                 if not missing:
@@ -161,32 +98,11 @@ def _new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[C
 
 
 def _fits(cards: Sequence[Card], counts: dict[Card, int]) -> bool:
-    need = _counts(cards)
+    need = count_cards(cards)
     return all(counts.get(c, 0) >= n for c, n in need.items())
 
 
-def _set_add_candidates(ctx: Ctx, meld: Meld) -> list[tuple[Card, ...]]:
-    rules = ctx.rules
-    assert meld.rank is not None
-    counts = _counts(ctx.hand)
-    nat_counts = sorted(((c, n) for c, n in counts.items() if c.rank is meld.rank and not c.is_wild), key=lambda x: x[0].index)
-    black3 = meld.rank.value == 3 and rules.black_threes
-    room = ctx.t.max_size - len(meld.cards)
-    if room <= 0:
-        return []
-    if black3:
-        return [c for c in _sub_multisets(nat_counts, 1, 4 - len(meld.cards))]
-    wild_room = max(0, rules.max_wilds - meld.wild_count)
-    wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
-    out = []
-    for nats in _sub_multisets(nat_counts, 0, room):
-        for wilds in _sub_multisets(wild_counts, 0, min(wild_room, room - len(nats))):
-            if nats or wilds:
-                out.append(nats + wilds)
-    return out
-
-
-def _run_extend_candidates(
+def run_extend_candidates(
     ctx: Ctx, meld: Meld, counts: dict[Card, int]
 ) -> list[tuple[tuple[Card, ...], int, int]]:
     """Every new low-to-high list for ``meld`` the hand can make: (run, low, wild position or 0)."""
@@ -300,7 +216,7 @@ class _Gen:
         # each sub-multiset of the wild cards with its size and value (half points)
         self.wild_sets = [
             (w, len(w), sum(value[c.index] for c in w))
-            for w in _sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
+            for w in sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
         ]
         self.value = ctx.t.value
         self.nat2 = ctx.t.nat2
@@ -331,8 +247,8 @@ class _Gen:
         ctx = self.ctx
         rules = self.rules
         n2 = self.n - len(removed)
-        old_canasta = index is not None and size_of(ctx.shapes[index]) >= 7
-        can2 = ctx.n_canastas + (size_of(shape) >= 7) - old_canasta
+        old_canasta = index is not None and is_canasta(size_of(ctx.shapes[index]))
+        can2 = ctx.n_canastas + is_canasta(size_of(shape)) - old_canasta
         count2 = self.turn.count_halves + gain
         opened2 = ctx.opened or ctx.open_condition(nat_runs, count2, n2)
         aside = self.turn.aside
@@ -399,10 +315,10 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
         nat_counts = sorted(by_rank[rank], key=lambda x: x[0].index)
         if sum(n for _, n in nat_counts) < 2:
             continue
-        if rank == 3 and rules.black_threes:
+        if is_black_three_set(rules, rank):
             if not ctx.black3_ok or (rules.one_meld_per_rank and 3 in have):
                 continue
-            for nats in _sub_multisets(nat_counts, 3, 4):
+            for nats in sub_multisets(nat_counts, 3, 4):
                 shape = (0, 3, len(nats), 0, len(nats))
                 if g.ok(nats, None, shape, sum(value[c.index] for c in nats), ctx.nat_runs, black3=True):
                     out.append(_raw(LayMeld, cards=nats))
@@ -411,12 +327,12 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
             continue
         rank_value = value[(rank - 1) * 4]
         within = rules.wilds_within_naturals
-        for nats in _sub_multisets(nat_counts, 2, t.max_size):
+        for nats in sub_multisets(nat_counts, 2, t.max_size):
             k = len(nats)
             nv = k * rank_value
             for wilds, w, wv in g.wild_sets:
                 size = k + w
-                if size < 3 or size > t.max_size or (within and w > k):
+                if size < MELD_MIN or size > t.max_size or (within and w > k):
                     continue
                 cards = nats + wilds
                 if g.ok(cards, None, (0, rank, k, w, size), nv + wv, ctx.nat_runs):
@@ -427,7 +343,7 @@ def _new_runs(g: _Gen, out: list[Action]) -> None:
     ctx = g.ctx
     value = g.value
     nat2 = g.nat2
-    for cards, low, wpos in _new_run_candidates(ctx, g.counts):
+    for cards, low, wpos in new_run_candidates(ctx, g.counts):
         gain = 0
         for k, c in enumerate(cards):
             p = low + k
@@ -451,8 +367,8 @@ def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
         ((c, n) for c, n in g.counts.items() if not c.is_wild and c.index // 4 + 1 == rank),
         key=lambda x: x[0].index,
     )
-    if rank == 3 and rules.black_threes:
-        for nats in _sub_multisets(nat_counts, 1, 4 - size):
+    if is_black_three_set(rules, rank):
+        for nats in sub_multisets(nat_counts, 1, 4 - size):
             new = (0, 3, nat + len(nats), 0, size + len(nats))
             if g.ok(nats, index, new, sum(value[c.index] for c in nats), ctx.nat_runs, black3=True):
                 out.append(_raw(AddToMeld, meld=index, cards=nats))
@@ -460,7 +376,7 @@ def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     wild_room = max(0, rules.max_wilds - wild)
     rank_value = value[(rank - 1) * 4]
     within = rules.wilds_within_naturals
-    for nats in _sub_multisets(nat_counts, 0, room):
+    for nats in sub_multisets(nat_counts, 0, room):
         k = len(nats)
         nv = k * rank_value
         for wilds, w, wv in g.wild_sets:
@@ -480,7 +396,7 @@ def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     old_shape = ctx.shapes[index]
     was_natural = old_shape[4] == 0
     old_value = half_value(g.t, meld)
-    for cand in _run_extend_candidates(ctx, meld, g.counts):
+    for cand in run_extend_candidates(ctx, meld, g.counts):
         run, low, wpos = cand
         high = low + len(run) - 1
         total = 0

@@ -1,0 +1,110 @@
+"""The library's modules form layers: no import cycle, however the import is written.
+
+Data at the bottom (cards, rules, melds, positions), the rules as functions above
+(the rulebook, the legality package, the engine, serialization, views), the
+:class:`~kanasta.State` facade on top.  Every ``import`` statement counts: at
+module level, inside a function, or under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import kanasta
+
+SRC = Path(kanasta.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in SRC.rglob("*.py")}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each library module and the library modules it imports anywhere in its text."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                # "from kanasta import engine" names a module; "from kanasta.x import y" a name in x
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names
+                ]
+            for target in targets:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = import_graph()
+    assert len(graph) > 20 and graph["kanasta.state"] >= {"kanasta.engine", "kanasta.view", "kanasta.serialize"}
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+def test_the_layers_are_in_order() -> None:
+    """The data and the rules never import the State facade; the legality core never imports the engine."""
+    graph = import_graph()
+    below_the_facade = [
+        "kanasta.cards", "kanasta.rules", "kanasta.rulebook", "kanasta.melds", "kanasta.position",
+        "kanasta.scoring", "kanasta.engine", "kanasta.serialize", "kanasta.view",
+        "kanasta.legality", "kanasta.legality.checks", "kanasta.legality.moves", "kanasta.legality.finish",
+    ]
+    for name in below_the_facade:
+        assert "kanasta.state" not in graph[name], name
+    for name in graph:
+        if name.startswith("kanasta.legality"):
+            assert not graph[name] & {"kanasta.engine", "kanasta.serialize", "kanasta.view"}, name
+    assert not graph["kanasta.position"] & {"kanasta.engine", "kanasta.legality", "kanasta.rulebook"}
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
