@@ -89,13 +89,15 @@ def _set_add_candidates(ctx: Ctx, meld: Meld) -> list[tuple[Card, ...]]:
     rules = ctx.rules
     assert meld.rank is not None
     counts = count_cards(ctx.hand)
-    nat_counts = sorted(((c, n) for c, n in counts.items() if c.rank is meld.rank and not c.is_wild), key=lambda x: x[0].index)
+    nat_counts = sorted(
+        ((c, n) for c, n in counts.items() if c.rank is meld.rank and not c.is_wild), key=lambda x: x[0].index
+    )
     black3 = is_black_three_set(rules, meld.rank.value)
     room = ctx.t.max_size - len(meld.cards)
     if room <= 0:
         return []
     if black3:
-        return [c for c in sub_multisets(nat_counts, 1, 4 - len(meld.cards))]
+        return sub_multisets(nat_counts, 1, 4 - len(meld.cards))
     wild_room = max(0, rules.max_wilds - meld.wild_count)
     wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
     out = []

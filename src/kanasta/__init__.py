@@ -36,6 +36,7 @@ from kanasta.errors import (
 from kanasta.melds import CanastaKind, Meld, MeldKind
 from kanasta.record import GameRecord
 from kanasta.rules import PileTake, Rules, StockEnd
+from kanasta.sampling import sample_state
 from kanasta.state import (
     CanastaScore,
     CardsDrawn,
@@ -59,7 +60,6 @@ from kanasta.state import (
     WentOut,
     new_game,
 )
-from kanasta.sampling import sample_state
 from kanasta.text import TextRenderer, event_text, result_text
 from kanasta.view import (
     CardsDrawnHidden,

@@ -46,10 +46,10 @@ from kanasta.actions import ASK, Action, TakePile
 from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import EngineLimitError, SerializationError, short_repr
 from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
+from kanasta.position import CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
 from kanasta.rulebook import freezes_pile, is_black_three_set
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
-from kanasta.position import CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
 
 __all__ = ["FORMAT", "read_position", "unreachable"]
 

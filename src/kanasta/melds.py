@@ -279,9 +279,10 @@ def read_set(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = F
         if not MELD_MIN <= len(naturals) <= BLACK_THREE_MELD_MAX:  # pragma: no cover - there are only four black 3s
             return ("C-THREE-2", "a black-3 meld has three or four cards")
     if len(naturals) < 2:
-        return (rule_id(rules, Concept.FEW_NATURALS), "a meld needs at least two natural cards")
+        return (rule_id(rules, Concept.NATURALS_AND_WILDS), "a meld needs at least two natural cards")
     if len(wilds) > rules.max_wilds:
-        return (rule_id(rules, Concept.TOO_MANY_WILDS), f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}")
+        why = f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}"
+        return (rule_id(rules, Concept.NATURALS_AND_WILDS), why)
     if rules.wilds_within_naturals and len(wilds) > len(naturals):
         return ("C-MELD-1", "wild cards may not outnumber natural cards (option wilds_within_naturals)")
     if rules.max_meld_size is not None and len(cards) > rules.max_meld_size:

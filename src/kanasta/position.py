@@ -29,9 +29,9 @@ from kanasta.rules import Rules
 __all__ = [
     "CanastaScore",
     "CardsDrawn",
-    "HandEnd",
     "Event",
     "GameEnded",
+    "HandEnd",
     "HandEnded",
     "HandResult",
     "HandStarted",

@@ -34,10 +34,10 @@ __all__ = [
     "empty_problem",
     "freezes_pile",
     "frozen_for",
-    "part",
     "is_black_three_set",
     "is_bonus_three",
     "is_canasta",
+    "part",
     "rule_id",
     "team_opens",
     "unmeldable_top",
@@ -75,10 +75,8 @@ class Concept(enum.Enum):
     MELD = ("C-MELD-1", "K-MELD-1")
     #: A meld of wild cards only.
     WILDS_ONLY = ("C-MELD-2", "K-MELD-4")
-    #: Too few natural cards.
-    FEW_NATURALS = ("C-MELD-1", "K-MELD-4")
-    #: More wild cards than a meld may hold.
-    TOO_MANY_WILDS = ("C-MELD-1", "K-MELD-4")
+    #: Too few natural cards, or more wild cards than a meld may hold.
+    NATURALS_AND_WILDS = ("C-MELD-1", "K-MELD-4")
     #: A card of another rank added to a set.
     WRONG_RANK = ("C-MELD-2", "K-MELD-1")
     #: Taking an empty pile.

@@ -49,9 +49,9 @@ from kanasta._reading import fail, join, kind
 from kanasta.cards import Card, Rank, format_cards
 from kanasta.errors import ConfigError, SerializationError, short_repr
 from kanasta.melds import Meld, MeldKind
+from kanasta.position import HandResult, Position, TeamScore, Turn
 from kanasta.rules import PRESETS, Rules
 from kanasta.rules import preset as _preset
-from kanasta.position import HandResult, Position, TeamScore, Turn
 
 __all__ = [
     "FORMAT",
@@ -278,7 +278,8 @@ def state_from_dict(data: object, make: type[P]) -> P:
     ...                      "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}, kanasta.State)
     >>> s.phase, s.player, s.dealer, len(s.stock)
     (<Phase.DRAW: 'draw'>, 0, 3, 96)
-    >>> state_from_dict({"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]}, kanasta.State)
+    >>> doc = {"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]}
+    >>> state_from_dict(doc, kanasta.State)
     Traceback (most recent call last):
     ...
     kanasta.errors.SerializationError: hands.0: a red 3 is never held: it is laid down at once (C-THREE-1)

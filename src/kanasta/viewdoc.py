@@ -49,16 +49,6 @@ from kanasta._reading import read_optional as _optional
 from kanasta.actions import Action, parse_action
 from kanasta.cards import Card
 from kanasta.errors import NotationError
-from kanasta.rules import Rules
-from kanasta.serialize import (
-    _card_out,
-    _cards_out,
-    _meld_out,
-    _result_out,
-    _turn_out,
-    rules_from_data,
-    rules_to_data,
-)
 from kanasta.position import (
     CardsDrawn,
     GameEnded,
@@ -76,8 +66,17 @@ from kanasta.position import (
     UpcardTurned,
     WentOut,
 )
-
+from kanasta.rules import Rules
 from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
+from kanasta.serialize import (
+    _card_out,
+    _cards_out,
+    _meld_out,
+    _result_out,
+    _turn_out,
+    rules_from_data,
+    rules_to_data,
+)
 
 V = TypeVar("V", bound=ViewData)
 

@@ -369,9 +369,11 @@ def new_meld_problem(ctx: Ctx, cards: tuple[Card, ...]) -> Problem | None:
     if meld.cards != cards:  # a set given in another order than LayMeld keeps
         return ("K-MELD-5", "cards are out of order")
     black3 = meld.kind is MeldKind.SET and meld.rank is not None and is_black_three_set(rules, meld.rank.value)
-    if meld.kind is MeldKind.SET and rules.one_meld_per_rank:
-        if any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds):
-            return ("C-MELD-2", "your team has a meld of that rank: add to it instead")
+    if (
+        meld.kind is MeldKind.SET and rules.one_meld_per_rank
+        and any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds)
+    ):
+        return ("C-MELD-2", "your team has a meld of that rank: add to it instead")
     return after_meld(ctx, cards, None, meld, half_value(ctx.t, meld), black3=black3)
 
 
@@ -422,7 +424,10 @@ def extend_problem(ctx: Ctx, index: int, run: tuple[Card, ...]) -> Problem | Non
     # natural card is added, and then it goes beyond the old ends (K-MELD-7).
     # So the new list covers every place of the old run.
     if new.low > old.low or new.high < old.high:
-        return ("K-MELD-7", "a run only grows: its cards keep their places, and its wild moves only when its natural card is added")
+        return (
+            "K-MELD-7",
+            "a run only grows: its cards keep their places, and its wild moves only when its natural card is added",
+        )
     for i, c in enumerate(old.cards):
         if i == old.wild_index:
             continue
@@ -495,7 +500,7 @@ def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Prob
     naturals = [c for c in cards if not c.is_wild]
     if any(rank_of(c.index) != rank for c in naturals):
         return ("C-PILE-1", f"the cards that take the pile must match the top card {top}")
-    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
+    same_rank = _sets_of_rank(ctx, rank)
     if len(cards) not in (0, 2):
         return ("C-PILE-4", "take the pile with a pair, a natural and a wild, or no cards onto your meld")
     if frozen and (len(naturals) != 2):
@@ -556,6 +561,13 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
     return None
 
 
+def _sets_of_rank(ctx: Ctx, rank: int) -> list[int]:
+    """The indexes of the team's sets of ``rank``."""
+    return [
+        i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank
+    ]
+
+
 def legal_takes(ctx: Ctx) -> list[TakePile]:
     s = ctx.s
     rules = ctx.rules
@@ -572,7 +584,7 @@ def legal_takes(ctx: Ctx) -> list[TakePile]:
         return []
     naturals = sorted({c for c in ctx.hand if rank_of(c.index) == rank and not c.is_wild}, key=BY_INDEX)
     wilds = sorted({c for c in ctx.hand if c.is_wild}, key=BY_INDEX)
-    same_rank = [i for i, m in enumerate(ctx.melds) if m.kind is MeldKind.SET and m.rank is not None and m.rank.value == rank]
+    same_rank = _sets_of_rank(ctx, rank)
     targets: list[int | None] = list(same_rank) if rules.one_meld_per_rank and same_rank else [None] + same_rank
     combos: list[tuple[Card, ...]] = []
     for i, a in enumerate(naturals):

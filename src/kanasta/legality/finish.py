@@ -408,9 +408,8 @@ def _classic_out(
         # ``need`` is what the turn still lacks (minimum minus the count laid so far)
         if need > 0 and total_value - dropped < need:
             continue
-        if b3:
-            if not p.black3_ok or b3 + b3_meld > BLACK_THREE_MELD_MAX or (b3_meld == 0 and b3 < MELD_MIN):
-                continue
+        if b3 and (not p.black3_ok or b3 + b3_meld > BLACK_THREE_MELD_MAX or (b3_meld == 0 and b3 < MELD_MIN)):
+            continue
         if _classic_all_melded(nat, j, d, by_rank, t) >= rules.canastas_to_go_out:
             return True
     return False
@@ -737,9 +736,8 @@ class _Search:
                     covered[suit][rank] = True
                     if rank == 1:
                         covered[suit][14] = True
-        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
-            if not self._natural_window(cnt):
-                return False
+        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes) and not self._natural_window(cnt):
+            return False
         ok_value = 0
         ok_values: list[int] = []
         dead = 0
@@ -818,13 +816,11 @@ class _Search:
                 row = covered[suit]
                 for lo in range(1, 15):
                     gaps = 0
-                    length = 0
-                    for pos in range(lo, 15):
+                    for length, pos in enumerate(range(lo, 15), start=1):
                         if not row[pos]:
                             gaps += 1
                             if gaps > (1 if gap_ok[suit] else 0):
                                 break
-                        length += 1
                         if length >= CANASTA_SIZE:
                             return True
         return False
@@ -965,7 +961,8 @@ class _Search:
                                 continue
                             used = others + (w,)
                             if have(used):
-                                out.append((remove(used), with_shape(None, (1, suit, low, low + 2, low + k)), gain0 + value[w], False))
+                                shape = (1, suit, low, low + 2, low + k)
+                                out.append((remove(used), with_shape(None, shape), gain0 + value[w], False))
         if not must_out:
             out.sort(key=lambda step: -step[2])
         return out

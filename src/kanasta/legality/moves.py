@@ -137,7 +137,10 @@ def run_extend_candidates(
             fresh = list(range(new_low, low)) + list(range(high + 1, new_high + 1))
             missing = missing_low + missing_high
 
-            def build(wild_at: int | None, wild: Card | None, displaced: bool) -> None:
+            def build(
+                wild_at: int | None, wild: Card | None, displaced: bool,
+                new_low: int = new_low, new_high: int = new_high,
+            ) -> None:
                 cells: list[Card] = []
                 for p in range(new_low, new_high + 1):
                     if p == wild_at:
