@@ -45,10 +45,9 @@ import attrs
 
 from kanasta import _rng
 from kanasta.bots import Bot, GreedyBot, RandomBot
-from kanasta.engine import new_game
 from kanasta.errors import ConfigError
 from kanasta.rules import Rules
-from kanasta.state import HandEnded
+from kanasta.state import HandEnded, new_game
 from kanasta.stats import bradley_terry, wilson_interval
 
 __all__ = [

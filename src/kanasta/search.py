@@ -53,9 +53,10 @@ from kanasta import _rng
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
 from kanasta.errors import ConfigError
+from kanasta.sampling import sample_state
 from kanasta.scoring import score_hand
 from kanasta.state import HandEnded, Phase, State
-from kanasta.view import PlayerView, sample_state
+from kanasta.view import PlayerView
 
 __all__ = ["SearchBot"]
 

@@ -15,10 +15,10 @@ import argparse
 import socket
 import sys
 
-from kanasta.engine import new_game
 from kanasta.errors import KanastaError
 from kanasta.match import BOT_NAMES, BotSpec
 from kanasta.rules import PRESET_NAMES, preset
+from kanasta.state import new_game
 
 __all__ = ["add_parser", "parse_seats", "serve"]
 
