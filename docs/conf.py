@@ -72,7 +72,9 @@ nitpick_ignore_regex = [
     ("py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|starlette|argparse)(\..*)?"),
     ("py:.*", r"(Fraction|Sequence|Iterable|Iterator|Mapping|Callable|IntEnum|Enum)"),
     # the history's private link type, named in State's signature
-    ("py:class", r"kanasta\..*LogNode"),
+    ("py:class", r"(kanasta\..*)?LogNode"),
+    # the type variables of functions that make positions or views of the class they are given
+    ("py:class", r"kanasta\.(engine|serialize|viewdoc|_position)\.[PV]"),
 ]
 
 

@@ -2,7 +2,7 @@
 
 :class:`Position` holds everything about a game in progress and never changes;
 it knows no rule.  The rules are functions above it (:mod:`kanasta.engine`,
-:mod:`kanasta.legality`), and :class:`kanasta.State`, the public facade, is a
+``kanasta.legality``), and :class:`kanasta.State`, the public facade, is a
 :class:`Position` whose methods call them.  Point quantities are kept in half
 points (ints) and shown as :class:`~fractions.Fraction` by properties.
 
@@ -27,6 +27,7 @@ from kanasta.melds import CanastaKind, Meld
 from kanasta.rules import Rules
 
 __all__ = [
+    "FIELDS",
     "CanastaScore",
     "CardsDrawn",
     "Event",
