@@ -56,12 +56,12 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from kanasta.engine import new_game
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
 from kanasta.rl.observation import encode_view, layout, observation_size, observation_string, step_line
 from kanasta.rules import Rules
-from kanasta.state import State
-from kanasta.view import SeenStep, _seen, sample_state
+from kanasta.sampling import sample_state
+from kanasta.seen import SeenStep, hide
+from kanasta.state import State, new_game
 
 __all__ = [
     "GAMES",
@@ -248,7 +248,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             game = new_game(self._rules, int.from_bytes(bytes(seed_bytes), "big"))
             players = self._rules.players
             logs = tuple(
-                (None, "deal | " + "; ".join(repr(_seen(e, seat)) for e in game.start_events))
+                (None, "deal | " + "; ".join(repr(hide(e, seat)) for e in game.start_events))
                 for seat in range(players + 1)
             )
             self._pos = _Position(seed_bytes, game, Decisions(game.legal_actions()), (), 0, logs)
@@ -261,7 +261,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         mover = pos.game.player
         after = pos.game.apply(out)
         logs = tuple(
-            (log, step_line(SeenStep(mover, out, tuple(_seen(e, seat) for e in after.events))))
+            (log, step_line(SeenStep(mover, out, tuple(hide(e, seat) for e in after.events))))
             for seat, log in enumerate(pos.logs)
         )
         tree = Decisions(after.legal_actions()) if not after.is_game_over else None

@@ -50,13 +50,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from kanasta.actions import Action
-from kanasta.engine import new_game
 from kanasta.errors import ConfigError
 from kanasta.rl.actions import NUM_ACTIONS, Decisions
 from kanasta.rl.observation import observation_array, observation_size, observation_string
 from kanasta.rules import Rules
 from kanasta.rules import preset as preset_rules
-from kanasta.state import State
+from kanasta.state import State, new_game
 from kanasta.view import PlayerView
 
 __all__ = ["KanastaAECEnv", "KanastaGymEnv", "ObsDict", "ViewBot", "hand_rewards"]
