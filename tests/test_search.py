@@ -54,7 +54,7 @@ def test_the_search_sees_only_the_view() -> None:
     state = _positions(SHORT2, seed=3, count=1)[0]
     seat = state.player
     view = state.view(seat)
-    a, b = view.sample(seed=77), view.sample(seed=78)  # the hidden cards dealt two ways
+    a, b = kanasta.sample_state(view, 77), kanasta.sample_state(view, 78)  # the hidden cards dealt two ways
     assert a.hands != b.hands and a.view(seat) == b.view(seat)
     bot = SearchBot(iterations=2, seed=1)
     assert bot.choose(a.view(seat)) == bot.choose(b.view(seat))

@@ -17,7 +17,7 @@ import pytest
 
 import kanasta
 from _games import game
-from kanasta.state import LogNode
+from kanasta.position import LogNode
 
 
 def _finished_kanasta() -> kanasta.State:
@@ -360,7 +360,7 @@ def test_f7_the_move_count_is_part_of_the_position_and_of_the_view() -> None:
     assert doc["hand_moves"] == 25 and kanasta.State.from_dict(doc) == state
     assert pickle.loads(pickle.dumps(state)).hand_moves == 25
     view = state.view(state.current_player)  # type: ignore[arg-type]
-    assert view.hand_moves == 25 and view.sample(1).hand_moves == 25
+    assert view.hand_moves == 25 and kanasta.sample_state(view, 1).hand_moves == 25
     # without a limit nothing is counted and documents do not carry the key
     plain = kanasta.new_game(kanasta.Rules.classic(players=2), seed=9).apply(kanasta.Draw())
     assert plain.hand_moves == 0 and "hand_moves" not in plain.to_dict()

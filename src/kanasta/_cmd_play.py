@@ -23,11 +23,11 @@ import attrs
 
 from kanasta.actions import Action, parse_action
 from kanasta.bots import Bot, GreedyBot, RandomBot
-from kanasta.engine import new_game
 from kanasta.errors import KanastaError, NotationError
 from kanasta.record import GameRecord
 from kanasta.rules import PRESET_NAMES, Rules, preset
-from kanasta.state import CardsDrawn, GameEnded, HandEnded, HandStarted, State
+from kanasta.sampling import sample_state
+from kanasta.state import CardsDrawn, GameEnded, HandEnded, HandStarted, State, new_game
 from kanasta.text import TextRenderer
 from kanasta.view import PlayerView, SeenEvent
 
@@ -250,7 +250,7 @@ def _ask_human(view: PlayerView, screen: _Screen, read: Callable[[str], str]) ->
 def _reason(view: PlayerView, action: Action) -> str:
     """Why a move is refused: the engine's reason, asked of a state the view could be (E-2)."""
     try:
-        problem = view.sample(0).explain(action)
+        problem = sample_state(view, 0).explain(action)
     except KanastaError:
         problem = None
     return problem or "not one of your legal moves now"

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Generic, TypeVar
 
 import attrs
@@ -57,6 +58,7 @@ from kanasta.legality.moves import play_actions
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.position import (
     FIELDS,
+    INIT,
     CardsDrawn,
     Event,
     GameEnded,
@@ -107,7 +109,7 @@ def start(make: type[P], rules: Rules, seed: int) -> P:
     if type(seed) is not int or not 0 <= seed < _rng.SEED_LIMIT:
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {_shown(seed)}")
     dealer = _rng.stream(seed, 0).below(rules.players)
-    draft = _Draft(make, dict.fromkeys(FIELDS))
+    draft = _Draft(make)
     draft.rules = rules
     draft.seed = seed
     draft.dealer = dealer
@@ -128,8 +130,37 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:40] + "..."
 
 
-_READ: Final = tuple((f.alias or f.name, f.name) for f in attrs.fields(Position))
-"""(``__init__`` argument, attribute) for each field of a position."""
+_LISTS: Final = ("hands", "melds", "red_threes", "packets_taken", "opened", "melded_this_hand")
+"""The per-seat and per-team fields a draft holds as lists."""
+
+
+def _write_copiers() -> tuple[Callable[[Any, Any], None], Callable[[Any], Any]]:
+    """The draft's two hot functions, written out from :data:`~kanasta.position.INIT` (as attrs writes ``__init__``).
+
+    ``load(draft, position)`` copies the position's fields into the draft (the
+    lists as new lists, no events yet); ``save(draft)`` makes the new position
+    with one positional call.  ``apply`` runs both on every move: a loop over
+    the field names costs several microseconds more than these straight lines.
+    """
+    load = ["def load(d, s):"]
+    args = []
+    for name, attribute in INIT:
+        if name == "events":
+            load.append("    d.events = []")
+            args.append("tuple(d.events)")
+        elif name in _LISTS:
+            load.append(f"    d.{name} = list(s.{attribute})")
+            args.append(f"tuple(d.{name})")
+        else:
+            load.append(f"    d.{name} = s.{attribute}")
+            args.append(f"d.{name}")
+    source = "\n".join(load) + "\n\ndef save(d):\n    return d.make(" + ", ".join(args) + ")\n"
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<kanasta.engine draft copiers>", "exec"), namespace)
+    return namespace["load"], namespace["save"]
+
+
+_LOAD, _SAVE = _write_copiers()
 
 
 class _Draft(Generic[P]):
@@ -139,7 +170,7 @@ class _Draft(Generic[P]):
     new position, of the class ``make``.
     """
 
-    _LISTS: Final = ("hands", "melds", "red_threes", "packets_taken", "opened", "melded_this_hand")
+    __slots__ = (*FIELDS, "make")
 
     rules: Rules
     seed: int
@@ -166,26 +197,26 @@ class _Draft(Generic[P]):
     log: LogNode | None
     start_events: tuple[Event, ...]
     hand_moves: int
+    make: type[P]
 
-    def __init__(self, make: type[P], fields: dict[str, Any]) -> None:
-        self.__dict__.update(fields)
-        for name in self._LISTS:
-            value = fields[name]
-            setattr(self, name, [] if value is None else list(value))
-        self.events = []
-        self._make = make
+    def __init__(self, make: type[P]) -> None:
+        """A blank draft (every field None, the lists empty) that will make a ``make``."""
+        for name in FIELDS:
+            setattr(self, name, [] if name in _LISTS or name == "events" else None)
+        self.make = make
 
     @classmethod
     def of(cls, s: P) -> _Draft[P]:
         """A draft of ``s``'s fields: references to the same tuples, not copies."""
-        return cls(type(s), {alias: getattr(s, name) for alias, name in _READ})
+        d = cls.__new__(cls)
+        d.make = type(s)
+        _LOAD(d, s)
+        return d
 
     def freeze(self) -> P:
-        fields = {name: getattr(self, name) for name in FIELDS}
-        for name in self._LISTS:
-            fields[name] = tuple(fields[name])
-        fields["events"] = tuple(self.events)
-        return self._make(**fields)
+        """The new position."""
+        made: P = _SAVE(self)
+        return made
 
     def team(self, seat: int) -> int:
         return seat % self.rules.teams
@@ -382,7 +413,7 @@ def perform(s: P, action: Action) -> P:
 
 
 def _count_move(d: _Draft[Any], limit: int) -> None:
-    """Count the move just made toward ``Rules.hand_move_limit``; end the hand at the end of the turn that reaches it."""
+    """Count the move made toward ``Rules.hand_move_limit``; end the hand at the end of the turn that reaches it."""
     if any(isinstance(e, HandEnded) for e in d.events):
         d.hand_moves = 0  # the hand ended by this move (and the next one was dealt, or the game is over)
         return

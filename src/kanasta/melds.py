@@ -281,8 +281,10 @@ def read_set(cards: tuple[Card, ...], rules: Rules, *, black_threes_ok: bool = F
     if len(naturals) < 2:
         return (rule_id(rules, Concept.NATURALS_AND_WILDS), "a meld needs at least two natural cards")
     if len(wilds) > rules.max_wilds:
-        why = f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}"
-        return (rule_id(rules, Concept.NATURALS_AND_WILDS), why)
+        # the limit in force names the rule: one wild card is K-MELD-4's limit (whichever game sets it),
+        # a larger one is Classic's C-MELD-1
+        rid = "K-MELD-4" if rules.max_wilds == 1 else "C-MELD-1"
+        return (rid, f"a meld holds at most {rules.max_wilds} wild card(s), not {len(wilds)}")
     if rules.wilds_within_naturals and len(wilds) > len(naturals):
         return ("C-MELD-1", "wild cards may not outnumber natural cards (option wilds_within_naturals)")
     if rules.max_meld_size is not None and len(cards) > rules.max_meld_size:

@@ -15,8 +15,8 @@ points (ints) and shown as :class:`~fractions.Fraction` by properties.
 from __future__ import annotations
 
 import enum
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, Literal, Self
 
 import attrs
@@ -28,6 +28,7 @@ from kanasta.rules import Rules
 
 __all__ = [
     "FIELDS",
+    "INIT",
     "CanastaScore",
     "CardsDrawn",
     "Event",
@@ -229,7 +230,7 @@ class _Sentences:
 
 def write_sentences_with(writer: Callable[[Any], str]) -> None:
     """Make ``writer`` write ``str()`` of every event and hand result (called once, by :mod:`kanasta.text`)."""
-    _Sentences.write = staticmethod(writer)  # type: ignore[assignment]
+    _Sentences.write = staticmethod(writer)
 
 
 def _sentence(item: object) -> str:
@@ -688,7 +689,7 @@ class Position:
         >>> t == s, t.history == s.history, t.events == s.events, type(t).__name__
         (True, True, True, 'State')
         """
-        fields = {name: getattr(self, attr) for name, attr in _INIT if name != "log"}
+        fields = {name: getattr(self, attr) for name, attr in INIT if name != "log"}
         return (_unpickle, (type(self), fields, self.history))
 
     def __repr__(self) -> str:
@@ -733,10 +734,15 @@ class Position:
         return "\n".join(lines)
 
 
-_INIT: tuple[tuple[str, str], ...] = tuple((f.alias or f.name, f.name) for f in attrs.fields(Position))
-"""(``__init__`` argument, attribute) for each field of a position."""
+INIT: tuple[tuple[str, str], ...] = tuple((f.alias or f.name, f.name) for f in attrs.fields(Position))
+"""(``__init__`` argument, attribute) for each field of a position, in order.
 
-FIELDS: tuple[str, ...] = tuple(name for name, _ in _INIT)
+>>> from kanasta.position import INIT
+>>> INIT[0], INIT[-1]
+(('rules', 'rules'), ('log', '_log'))
+"""
+
+FIELDS: tuple[str, ...] = tuple(name for name, _ in INIT)
 """The names of :class:`Position`'s ``__init__`` arguments, in order (the field list, derived once).
 
 >>> from kanasta.position import FIELDS

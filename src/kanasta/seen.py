@@ -24,10 +24,10 @@ from kanasta.errors import SamplingError
 from kanasta.melds import Meld
 from kanasta.position import (
     CardsDrawn,
-    LogNode,
     Event,
     HandResult,
     HandStarted,
+    LogNode,
     PacketTaken,
     Phase,
     PileJoined,

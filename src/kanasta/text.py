@@ -28,8 +28,6 @@ from typing import TYPE_CHECKING, Final
 
 from kanasta.cards import Card, format_cards
 from kanasta.melds import Meld
-from kanasta.rules import Rules
-from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
 from kanasta.position import (
     CardsDrawn,
     GameEnded,
@@ -47,6 +45,8 @@ from kanasta.position import (
     WentOut,
     write_sentences_with,
 )
+from kanasta.rules import Rules
+from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
 
 if TYPE_CHECKING:  # pragma: no cover
     from kanasta.actions import Action

@@ -269,7 +269,7 @@ def explain(s: Position, action: Action) -> Problem | None:
 
 
 def explain_own(s: Position, action: Action) -> Problem | None:
-    """:func:`explain` for an action made by its constructor (:func:`kanasta.actions.own_copy`)."""
+    """:func:`explain` for an action made by its constructor (``kanasta.actions.own_copy``)."""
     if s.phase is Phase.GAME_OVER:
         return ("G-GAME-1", "the game is over")
     if isinstance(action, AnswerPartner):
