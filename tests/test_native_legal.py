@@ -11,9 +11,11 @@ Longer runs: ``KANASTA_NATIVE_LEGAL_GAMES=N`` plays N games per preset instead o
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -185,3 +187,103 @@ def test_finish_rules_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="not a meld shape"):
         native.finishable([1, 2], [(2, 0, 0, 0, 0)], **flags)
     assert native.finishable([0, 1], [], **flags)
+
+
+# ------------------------------------------------------------------ moves
+
+
+def native_state(state: kanasta.State) -> _core.NativeState:
+    """The native engine's copy of ``state``, read from its position document."""
+    return _core.NativeState.from_json(json.dumps(state.to_dict()))
+
+
+def _all_positions(preset: str) -> Iterator[kanasta.State]:
+    yield from _positions(preset)
+    for seed in range(1, GAMES + 1):
+        yield from _games.some_states(preset, every=3, seed=seed + 100)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_e1_native_legal_moves_are_the_python_engines_in_order(preset: str) -> None:
+    """E-1, E-2: the native move listing gives exactly the Python engine's moves, in the same order."""
+    phases = set()
+    moves = 0
+    for state in _all_positions(preset):
+        want = [str(a) for a in state.legal_actions()]
+        got = _core.legal_moves(native_state(state))
+        assert got == want, f"{preset} hand {state.hand_number} {state.phase}: {sorted(set(got) ^ set(want))[:6]}"
+        phases.add(state.phase)
+        moves += len(want)
+    assert phases >= {kanasta.Phase.DRAW, kanasta.Phase.PLAY}
+    assert moves > 1000
+
+
+def _candidate_moves(state: kanasta.State, rng: random.Random) -> list[str]:
+    """Moves worth checking in ``state``: every listed one and a spread of illegal ones."""
+    out = [str(a) for a in state.legal_actions()]
+    out += ["draw", "decline", "ask", "yes", "no", "take"]
+    seat = state.current_player if state.current_player is not None else 0
+    hand = [str(c) for c in state.hands[seat]]
+    deck = [str(c) for c in all_cards()]
+    out += [f"discard {c}" for c in sorted(set(hand))] + [f"discard {rng.choice(deck)}"]
+    team = seat % state.rules.teams
+    melds = state.melds[team]
+    for _ in range(12):
+        k = rng.choice([2, 3, 3, 4])
+        picks = rng.sample(hand, min(k, len(hand))) if hand else []
+        out.append("meld " + " ".join(picks))
+        if picks:
+            out.append(f"add @{rng.randrange(len(melds) + 1)} " + " ".join(picks[:2]))
+            out.append(f"take {' '.join(picks[:2])} @{rng.randrange(len(melds) + 1)}")
+            out.append(f"take {' '.join(picks[:2])}")
+    for i, m in enumerate(melds):
+        cards = [str(c) for c in m.cards]
+        if hand:
+            out.append(f"extend @{i} " + " ".join([*cards, rng.choice(hand)]))
+            out.append(f"extend @{i} " + " ".join([rng.choice(hand), *cards]))
+        out.append(f"extend @{i} " + " ".join(cards))
+        out.append(f"take @{i}")
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_e1_native_move_checks_name_the_python_engines_rule(preset: str) -> None:
+    """E-1: for listed moves and a spread of illegal ones, the native check gives the Python engine's
+    verdict: None for a legal move, else the same RULES ID and the same message."""
+    rng = random.Random(preset)
+    rules_seen: set[str] = set()
+    checked = 0
+    for state in _all_positions(preset):
+        if rng.random() > 0.35:
+            continue
+        native = native_state(state)
+        for text in _candidate_moves(state, rng):
+            try:
+                action = kanasta.parse_action(text)
+            except (kanasta.KanastaError, ValueError):
+                continue
+            want = engine.explain(state, action)
+            got = _core.explain(native, text)
+            assert got == (None if want is None else tuple(want)), f"{text!r} in {preset} {state.phase}"
+            checked += 1
+            if want is not None:
+                rules_seen.add(want[0])
+    assert checked > 500
+    assert len(rules_seen) >= 6, rules_seen
+
+
+def _conformance_cases() -> list[dict[str, Any]]:
+    here = Path(__file__).resolve().parent / "conformance"
+    cases = []
+    for path in sorted(here.glob("*.json")):
+        cases += [c for c in json.loads(path.read_text())["cases"] if c["kind"] == "legal_moves"]
+    return cases
+
+
+def test_conformance_legal_moves_pass_against_the_native_engine() -> None:
+    """The conformance suite's legal-move cases (tests/conformance) pass against the native engine."""
+    cases = _conformance_cases()
+    assert cases
+    for case in cases:
+        native = _core.NativeState.from_json(json.dumps(case["position"]))
+        assert _core.legal_moves(native) == case["legal_moves"], case["id"]

@@ -342,8 +342,8 @@ impl PyMeldRules {
 /// A native game position (the Python `State`'s data), with the events of
 /// the move that led to it.  Immutable: `apply` returns a new one.
 #[pyclass(frozen, module = "kanasta._core", name = "NativeState")]
-struct PyNativeState {
-    inner: State,
+pub(crate) struct PyNativeState {
+    pub(crate) inner: State,
     events: Arc<Vec<Event>>,
 }
 

@@ -2,9 +2,19 @@
 //! the turn can still be finished after one (E-2), exactly as the Python
 //! engine's `kanasta.legality` package answers.
 //!
-//! * [`solver`]: the "can the turn still be finished" search on count-vector hands.
+//! * [`solver`]: the "can the turn still be finished" search on count-vector hands;
+//! * [`rulebook`]: what the checks of one position share ([`rulebook::Context`]) and
+//!   the rules several checks apply (the emptying check);
+//! * [`movegen`]: every legal move, in the Python engine's order;
+//! * [`check`]: why one move is illegal, as a RULES ID and a message.
 
+pub mod check;
+pub mod movegen;
+pub mod rulebook;
 pub mod solver;
+
+pub use check::explain;
+pub use movegen::{can_take, legal_moves};
 
 #[cfg(feature = "python")]
 pub(crate) mod python;

@@ -6,8 +6,16 @@
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::action::parse_action;
 use crate::cards::{Card, DISTINCT};
-use crate::legal::solver::{Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags};
+use crate::legal::solver::{
+    Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags,
+};
+use crate::python::PyNativeState;
+
+fn gave_up(e: SearchGaveUp) -> PyErr {
+    PyRuntimeError::new_err(e.to_string())
+}
 
 /// The Python engine's tuple for a meld shape.
 type ShapeTuple = (u8, u8, u8, u8, u8);
@@ -135,12 +143,30 @@ impl PyFinishRules {
         };
         Finisher::new(&self.tables, flags)
             .finishable(&situation)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+            .map_err(gave_up)
     }
+}
+
+/// Every legal move of `state` in notation, in the Python engine's order (RULES E-1, E-2).
+#[pyfunction]
+fn legal_moves(state: &Bound<'_, PyNativeState>) -> PyResult<Vec<String>> {
+    let moves = crate::legal::legal_moves(&state.get().inner).map_err(gave_up)?;
+    Ok(moves.iter().map(ToString::to_string).collect())
+}
+
+/// Why `move` (notation) is illegal in `state`, as (RULES ID, message), or None when it is legal.
+#[pyfunction]
+#[pyo3(signature = (state, r#move))]
+fn explain(state: &Bound<'_, PyNativeState>, r#move: &str) -> PyResult<Option<(String, String)>> {
+    let action = parse_action(r#move).map_err(PyValueError::new_err)?;
+    let verdict = crate::legal::explain(&state.get().inner, &action).map_err(gave_up)?;
+    Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 
 /// Add the legality's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFinishRules>()?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
     Ok(())
 }

@@ -84,6 +84,11 @@ impl Cards {
         out
     }
 
+    /// The multiset with `counts[c]` copies of each card `c`.
+    pub fn from_counts(counts: [u8; DISTINCT]) -> Cards {
+        Cards(counts)
+    }
+
     /// How many copies of card `c` there are.
     pub fn count(&self, c: usize) -> u8 {
         self.0[c]
@@ -132,7 +137,7 @@ impl Cards {
     }
 
     /// Both multisets together.
-    fn union(&self, other: &Cards) -> Cards {
+    pub fn union(&self, other: &Cards) -> Cards {
         let mut out = *self;
         for (slot, &n) in out.0.iter_mut().zip(other.0.iter()) {
             *slot += n;
@@ -324,6 +329,24 @@ impl Tables {
 
     fn value(&self, c: usize) -> i32 {
         self.rules.values[c]
+    }
+
+    /// Whether `rank` forms a set in ordinary play (no 2s; no 3s when black 3s are special).
+    pub fn forms_set(&self, rank: u8) -> bool {
+        self.set_rank
+            .get(usize::from(rank))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The most cards a meld may hold (without a limit, more than any deck holds).
+    pub fn max_size(&self) -> u32 {
+        self.max_size
+    }
+
+    /// The most cards a run may hold.
+    pub fn run_max(&self) -> u32 {
+        self.run_max
     }
 
     /// The value natural card `c` adds at run position `position` (at

@@ -1,0 +1,274 @@
+//! What every legality check of one position needs, gathered once
+//! ([`Context`], the Python engine's `Ctx`), and the rules more than one
+//! check applies (the Python `kanasta.rulebook`): the emptying check, the
+//! opening test, rule IDs that differ between Part C and Part K.
+
+use crate::cards::{is_red_three, is_wild, Card};
+use crate::legal::solver::{
+    canastas, team_opens, Cards, FinishRules, Shape, Situation, Tables, TurnFlags,
+};
+use crate::rules::Rules;
+use crate::state::{Drew, Phase, State, TableMeld};
+
+/// Why a move is illegal: the RULES ID and the message (the Python `(id, message)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem under `rule`.
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Problem {
+        Problem {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<crate::melds::Problem> for Problem {
+    fn from(p: crate::melds::Problem) -> Problem {
+        Problem {
+            rule: p.rule,
+            message: p.message,
+        }
+    }
+}
+
+impl From<&Rules> for FinishRules {
+    fn from(rules: &Rules) -> FinishRules {
+        let table = rules.value_table();
+        FinishRules {
+            values: std::array::from_fn(|c| table[c] as i32),
+            natural_two: rules.natural_two_value as i32,
+            runs: rules.runs,
+            max_wilds: rules.max_wilds as u32,
+            wilds_within_naturals: rules.wilds_within_naturals,
+            max_meld_size: rules.max_meld_size.map(|m| m as u32),
+            one_meld_per_rank: rules.one_meld_per_rank,
+            canastas_to_go_out: rules.canastas_to_go_out as u32,
+            black_threes: rules.black_threes,
+            opening_natural_run: rules.opening_natural_run,
+            opening_one_card_exempt: rules.opening_one_card_exempt,
+        }
+    }
+}
+
+/// A meld as the E-2 search sees it.
+pub fn shape_of(meld: &TableMeld) -> Shape {
+    match *meld {
+        TableMeld::Set {
+            rank,
+            naturals,
+            wilds,
+        } => {
+            let n: u8 = naturals.iter().sum();
+            let w: u8 = wilds.iter().sum();
+            Shape::Set {
+                rank,
+                naturals: n,
+                wilds: w,
+                size: n + w,
+            }
+        }
+        TableMeld::Run {
+            suit,
+            low,
+            len,
+            wild,
+        } => Shape::Run {
+            suit,
+            low,
+            high: low + len - 1,
+            wild: wild.map(|(i, _)| low + i),
+        },
+    }
+}
+
+/// What every check of the current player's turn needs, computed once.
+pub struct Context<'s> {
+    pub s: &'s State,
+    pub rules: &'s Rules,
+    pub tables: Tables,
+    /// The player whose turn it is (in the answer phase, the one who asked).
+    pub seat: usize,
+    pub team: usize,
+    pub hand: Cards,
+    pub melds: &'s [TableMeld],
+    pub shapes: Vec<Shape>,
+    pub n_canastas: u32,
+    /// The team's natural runs (K-OPEN-2).
+    pub nat_runs: u32,
+    pub opened: bool,
+    /// The opening minimum, half points (C-OPEN-1, K-OPEN-3).
+    pub minimum: i32,
+    /// A concealed going-out needs no opening (C-OUT-4, C-OPEN-4).
+    pub out_exempt: bool,
+    /// The last card may be discarded (false under K-OUT-4).
+    pub discard_empty_ok: bool,
+    /// Black 3s may be melded to go out (C-THREE-2); not while the pile waits aside.
+    pub black3_ok: bool,
+}
+
+impl<'s> Context<'s> {
+    /// The context of `s`'s player.
+    pub fn new(s: &'s State) -> Context<'s> {
+        let rules: &Rules = &s.rules;
+        let mut seat = s.player;
+        if s.phase == Phase::Answer {
+            seat = (seat + 2) % rules.players;
+        }
+        let team = rules.team_of(seat);
+        let melds = s.team_melds(team);
+        let shapes: Vec<Shape> = melds.iter().map(shape_of).collect();
+        let opened = s.opened[team];
+        let turn = &s.turn;
+        Context {
+            s,
+            rules,
+            tables: Tables::new(FinishRules::from(rules)),
+            seat,
+            team,
+            hand: Cards::from_counts(*s.hands[seat].counts()),
+            melds,
+            n_canastas: canastas(&shapes),
+            nat_runs: shapes.iter().filter(|m| m.is_natural_run()).count() as u32,
+            shapes,
+            opened,
+            minimum: rules.opening_minimum(s.scores[team]) as i32,
+            out_exempt: rules.concealed_bonus.is_some()
+                && turn.drew == Some(Drew::Stock)
+                && !opened
+                && turn.first_meld
+                && !turn.added_to_old,
+            discard_empty_ok: !(rules.packet_team_melds_out
+                && !s.packets().is_empty()
+                && s.packets_taken[team] > 0),
+            black3_ok: rules.black_threes
+                && rules.black_three_meld_going_out
+                && turn.aside.is_empty(),
+        }
+    }
+
+    /// The value of `card` in half points.
+    pub fn value(&self, card: Card) -> i32 {
+        self.rules.card_value(card) as i32
+    }
+
+    /// The value of a 2 in its natural place in a run (K-VAL-1), half points.
+    pub fn natural_two(&self) -> i32 {
+        self.rules.natural_two_value as i32
+    }
+
+    /// The search's fixed facts for this position, with `forbidden` the card
+    /// that may not be discarded and `no_out` the partner's "no".
+    pub fn flags(&self, forbidden: Option<Card>, no_out: bool) -> TurnFlags {
+        TurnFlags {
+            minimum: self.minimum,
+            forbidden,
+            no_out,
+            out_exempt: self.out_exempt,
+            discard_empty_ok: self.discard_empty_ok,
+            black3_ok: self.black3_ok,
+        }
+    }
+
+    /// The position as it stands (the current hand and melds), for the search.
+    pub fn here(&self, laid: bool, must_out: bool) -> Situation {
+        Situation {
+            hand: self.hand,
+            shapes: self.shapes.clone(),
+            opened: self.opened,
+            laid,
+            count: self.s.turn.count_halves as i32,
+            aside: Cards::from_cards(&self.s.turn.aside),
+            must_out,
+        }
+    }
+
+    /// Would the team be open with these natural runs and count (K-OPEN-1 to K-OPEN-4, C-OPEN-2)?
+    pub fn open_condition(&self, nat_runs: u32, count: i32, cards_left: u32) -> bool {
+        team_opens(
+            &self.tables.rules,
+            self.minimum,
+            count,
+            nat_runs > 0,
+            cards_left,
+        )
+    }
+
+    /// A wild card or a bonus red 3: with it on top the pile cannot be taken to a meld (C-PILE-2).
+    pub fn unmeldable_top(&self, card: Card) -> bool {
+        is_wild(card) || self.is_bonus_three(card)
+    }
+
+    /// A red 3 that is a bonus card (C-THREE-1).
+    pub fn is_bonus_three(&self, card: Card) -> bool {
+        self.rules.red_threes && is_red_three(card)
+    }
+
+    /// The indexes of the team's sets of `rank`.
+    pub fn sets_of_rank(&self, rank: u8) -> Vec<usize> {
+        self.melds
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| matches!(m, TableMeld::Set { rank: r, .. } if *r == rank))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Part C's or Part K's ID for a rule both state (runs exist only in Part K).
+    pub fn rule_id(&self, classic: &'static str, kanasta: &'static str) -> &'static str {
+        if self.rules.runs {
+            kanasta
+        } else {
+            classic
+        }
+    }
+
+    /// The ID of "the team is not down (open) yet".
+    pub fn not_open_rule(&self) -> &'static str {
+        self.rule_id("C-OPEN-2", "K-OPEN-1")
+    }
+}
+
+/// May the player empty the hand now (go out, or pick up a packet)?  The one
+/// emptying check (C-OUT-1, C-OUT-3, C-OPEN-2, K-OUT-1, K-OPEN-1, K-OUT-4).
+pub fn empty_problem(
+    ctx: &Context<'_>,
+    canastas: u32,
+    opened: bool,
+    by_discard: bool,
+    answer_no: bool,
+) -> Option<Problem> {
+    let rules = ctx.rules;
+    if answer_no {
+        return Some(Problem::new(
+            "C-OUT-3",
+            "partner answered no: you may not go out this turn",
+        ));
+    }
+    if (canastas as usize) < rules.canastas_to_go_out {
+        return Some(Problem::new(
+            ctx.rule_id("C-OUT-1", "K-OUT-1"),
+            format!(
+                "the team needs {} canasta(s) before a hand may be emptied",
+                rules.canastas_to_go_out
+            ),
+        ));
+    }
+    if !opened && !ctx.out_exempt {
+        return Some(Problem::new(
+            ctx.not_open_rule(),
+            "the team is not down (open) yet",
+        ));
+    }
+    if by_discard && !ctx.discard_empty_ok {
+        return Some(Problem::new(
+            "K-OUT-4",
+            "your team took a packet and another is on the table: the last card must be melded",
+        ));
+    }
+    None
+}
