@@ -3,7 +3,11 @@
 The native engine (``kanasta._core``, issue 10) is being built piece by piece;
 until it plays whole games, this script measures the pieces it has on the very
 same inputs as the Python engine's functions: the shuffle of a hand's deck
-(G-RNG-1), the deal of a first hand, and checking one meld.  Each figure is the
+(G-RNG-1), the deal of a first hand, checking one meld, and listing every
+legal move of a position (E-1, E-2: the positions of a meld-biased game of each
+preset, the Python engine listing them afresh, the native one from a
+``NativeState`` read once beforehand; the native figure includes writing
+each move's notation).  Each figure is the
 CPU time (``time.process_time``) per call, the median of ``--repeat`` repeats;
 the two engines alternate within a repeat.
 
@@ -18,13 +22,14 @@ meld rows compare the same work.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections.abc import Callable
 
 import kanasta
-from kanasta import _core, _rng, melds
+from kanasta import _core, _rng, engine, melds
 from kanasta.cards import DECK, Card
 
 Bench = Callable[[], object]
@@ -52,10 +57,47 @@ def _candidates(n: int) -> list[tuple[Card, ...]]:
     return out
 
 
+def _meld_biased_positions(rules: kanasta.Rules, moves: int) -> list[kanasta.State]:
+    """The positions of a game whose random player melds when it can 4 times in 5."""
+    rng = random.Random(7)
+    state = kanasta.new_game(rules, 7)
+    out = []
+    for _ in range(moves):
+        if state.is_game_over:
+            break
+        out.append(state)
+        legal = state.legal_actions()
+        melding = [m for m in legal if not isinstance(m, (kanasta.Discard, kanasta.Draw))]
+        state = state.apply(rng.choice(melding if melding and rng.random() < 0.8 else legal))
+    return out
+
+
+def _legal_rows(moves: int) -> list[tuple[str, Bench, Bench, int]]:
+    """(name, Python, native, positions) for listing the legal moves of each preset's positions."""
+    rows: list[tuple[str, Bench, Bench, int]] = []
+    for name, rules in kanasta.rules.PRESETS.items():
+        states = _meld_biased_positions(rules, moves)
+        natives = [_core.NativeState.from_json(json.dumps(s.to_dict())) for s in states]
+
+        def python(states: list[kanasta.State] = states) -> None:
+            for s in states:
+                if hasattr(s, "_legal"):  # a State keeps its moves once listed: list them afresh
+                    object.__setattr__(s, "_legal", None)
+                engine.legal_actions(s)
+
+        def native(natives: list[_core.NativeState] = natives) -> None:
+            for s in natives:
+                _core.legal_moves(s)
+
+        rows.append((f"legal moves, {name}", python, native, len(states)))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--n", type=int, default=2000, help="calls per piece per repeat")
+    parser.add_argument("--moves", type=int, default=400, help="positions per preset for the legal-move rows")
     args = parser.parse_args()
     n: int = args.n
 
@@ -94,11 +136,12 @@ def main() -> None:
         rows.append((f"deal a first hand, {name} (Python: new_game)", python_deal(rules), native_deal(rules)))
         rows.append((f"check one meld, {name}", python_melds(rules), native_melds(rules)))
 
-    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _ in rows}
+    timed = [(name, py, native, n) for name, py, native in rows] + _legal_rows(args.moves)
+    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _, _ in timed}
     for _ in range(args.repeat):
-        for name, py, native in rows:
-            figures[name][0].append(_per_call_us(py, n))
-            figures[name][1].append(_per_call_us(native, n))
+        for name, py, native, calls in timed:
+            figures[name][0].append(_per_call_us(py, calls))
+            figures[name][1].append(_per_call_us(native, calls))
 
     print(f"kanasta native core pieces: median of {args.repeat} repeats, {n} calls each, CPU µs per call")
     print(f"{'piece':<48} {'Python':>9} {'native':>9} {'ratio':>7}")
