@@ -154,6 +154,13 @@ fn legal_moves(state: &Bound<'_, PyNativeState>) -> PyResult<Vec<String>> {
     Ok(moves.iter().map(ToString::to_string).collect())
 }
 
+/// Whether the player to move in `state` may take the pile (the C-OUT-5 chore asks it at an
+/// empty stock); `NativeState.apply` takes it as its `can_take`.
+#[pyfunction]
+fn can_take(state: &Bound<'_, PyNativeState>) -> PyResult<bool> {
+    crate::legal::can_take(&state.get().inner).map_err(gave_up)
+}
+
 /// Why `move` (notation) is illegal in `state`, as (RULES ID, message), or None when it is legal.
 #[pyfunction]
 #[pyo3(signature = (state, r#move))]
@@ -168,5 +175,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFinishRules>()?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(can_take, m)?)?;
     Ok(())
 }
