@@ -12,7 +12,7 @@
 //! finisher (and memo) per position.
 
 use crate::action::{Action, CardList};
-use crate::cards::{is_wild, Card, DISTINCT, JOKER};
+use crate::cards::{Card, DISTINCT, JOKER};
 use crate::legal::rulebook::{empty_problem, Context, Problem};
 use crate::legal::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
 use crate::rules::PileTake;
@@ -60,11 +60,24 @@ pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> V
     }
 }
 
-/// The distinct cards of `hand` with their counts, in index order.
-fn counts_of(hand: &Cards, keep: impl Fn(Card) -> bool) -> Vec<(Card, u8)> {
-    hand.iter()
-        .map(|(c, n)| (c as Card, n))
-        .filter(|&(c, _)| keep(c))
+/// The wild cards of `hand` (2s and jokers) with their counts, in index order.
+fn wild_counts(hand: &Cards) -> Vec<(Card, u8)> {
+    [4, 5, 6, 7, JOKER]
+        .into_iter()
+        .map(|c| (c, hand.count(usize::from(c))))
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+/// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
+fn rank_counts(hand: &Cards, rank: u8) -> Vec<(Card, u8)> {
+    if rank == 2 {
+        return Vec::new();
+    }
+    let base = (rank - 1) * 4;
+    (base..base + 4)
+        .map(|c| (c, hand.count(usize::from(c))))
+        .filter(|&(_, n)| n > 0)
         .collect()
 }
 
@@ -91,7 +104,7 @@ impl<'c> Gen<'c> {
     fn new(ctx: &'c Context<'c>) -> Gen<'c> {
         let turn = &ctx.s.turn;
         let no_out = turn.answer == Some(false);
-        let wild_counts = counts_of(&ctx.hand, is_wild);
+        let wild_counts = wild_counts(&ctx.hand);
         let wild_sets = sub_multisets(&wild_counts, 0, ctx.rules.max_wilds)
             .into_iter()
             .map(|w| {
@@ -193,7 +206,7 @@ impl<'c> Gen<'c> {
         let t = &ctx.tables;
         let have: Vec<u8> = ctx.shapes.iter().filter_map(set_rank).collect();
         for rank in 1..=13u8 {
-            let nat_counts = counts_of(&ctx.hand, |c| !is_wild(c) && c / 4 + 1 == rank);
+            let nat_counts = rank_counts(&ctx.hand, rank);
             if nat_counts.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() < 2 {
                 continue;
             }
@@ -299,7 +312,7 @@ impl<'c> Gen<'c> {
             return Ok(());
         }
         let room = max_size - size;
-        let nat_counts = counts_of(&ctx.hand, |c| !is_wild(c) && c / 4 + 1 == rank);
+        let nat_counts = rank_counts(&ctx.hand, rank);
         let meld_number = index as u16;
         if rules.black_threes && rank == 3 {
             let most = 4usize.saturating_sub(size as usize);
@@ -442,7 +455,7 @@ fn fits(cards: &[Card], hand: &Cards) -> bool {
 fn new_run_candidates(ctx: &Context<'_>) -> Vec<(Vec<Card>, u8, Option<u8>)> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
-    let wild_kinds: Vec<Card> = counts_of(hand, is_wild).iter().map(|&(c, _)| c).collect();
+    let wild_kinds: Vec<Card> = wild_counts(hand).iter().map(|&(c, _)| c).collect();
     let mut out = Vec::new();
     for suit in 0..4u8 {
         let mut have = [false; 15];
@@ -499,7 +512,7 @@ fn run_extend_candidates(ctx: &Context<'_>, meld: &TableMeld) -> Vec<(Vec<Card>,
     let high = meld.high();
     let old_cards = meld.cards();
     let old = old_cards.as_slice();
-    let wild_kinds: Vec<Card> = counts_of(hand, is_wild).iter().map(|&(c, _)| c).collect();
+    let wild_kinds: Vec<Card> = wild_counts(hand).iter().map(|&(c, _)| c).collect();
     let mut have = [false; 15];
     for (pos, slot) in have.iter_mut().enumerate().skip(1) {
         *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
@@ -617,14 +630,11 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     if !ctx.tables.forms_set(rank) {
         return Ok(Vec::new());
     }
-    let naturals: Vec<Card> = counts_of(&ctx.hand, |c| !is_wild(c) && c / 4 + 1 == rank)
+    let naturals: Vec<Card> = rank_counts(&ctx.hand, rank)
         .iter()
         .map(|&(c, _)| c)
         .collect();
-    let wilds: Vec<Card> = counts_of(&ctx.hand, is_wild)
-        .iter()
-        .map(|&(c, _)| c)
-        .collect();
+    let wilds: Vec<Card> = wild_counts(&ctx.hand).iter().map(|&(c, _)| c).collect();
     let same_rank = ctx.sets_of_rank(rank);
     let targets: Vec<Option<usize>> = if rules.one_meld_per_rank && !same_rank.is_empty() {
         same_rank.iter().map(|&i| Some(i)).collect()

@@ -3,6 +3,9 @@
 //! check applies (the Python `kanasta.rulebook`): the emptying check, the
 //! opening test, rule IDs that differ between Part C and Part K.
 
+use std::rc::Rc;
+use std::sync::Arc;
+
 use crate::cards::{is_red_three, is_wild, Card};
 use crate::legal::solver::{
     canastas, team_opens, Cards, FinishRules, Shape, Situation, Tables, TurnFlags,
@@ -86,11 +89,32 @@ pub fn shape_of(meld: &TableMeld) -> Shape {
     }
 }
 
+thread_local! {
+    /// The tables of the rules last asked for (a game asks for the same rules move after move).
+    static TABLES: std::cell::RefCell<Option<(Arc<Rules>, Rc<Tables>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The search tables of `rules`, made once per rules and kept while they are asked for.
+fn tables_of(rules: &Arc<Rules>) -> Rc<Tables> {
+    TABLES.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        if let Some((known, tables)) = cached.as_ref() {
+            if Arc::ptr_eq(known, rules) || **known == **rules {
+                return Rc::clone(tables);
+            }
+        }
+        let tables = Rc::new(Tables::new(FinishRules::from(&**rules)));
+        *cached = Some((Arc::clone(rules), Rc::clone(&tables)));
+        tables
+    })
+}
+
 /// What every check of the current player's turn needs, computed once.
 pub struct Context<'s> {
     pub s: &'s State,
     pub rules: &'s Rules,
-    pub tables: Tables,
+    pub tables: Rc<Tables>,
     /// The player whose turn it is (in the answer phase, the one who asked).
     pub seat: usize,
     pub team: usize,
@@ -127,7 +151,7 @@ impl<'s> Context<'s> {
         Context {
             s,
             rules,
-            tables: Tables::new(FinishRules::from(rules)),
+            tables: tables_of(&s.rules),
             seat,
             team,
             hand: Cards::from_counts(*s.hands[seat].counts()),
