@@ -471,8 +471,8 @@ fn new_run_candidates(ctx: &Context<'_>) -> Vec<(Vec<Card>, u8, Option<u8>)> {
                         break;
                     }
                 }
-                if high - low + 1 < 3 {
-                    continue;
+                if high - low + 1 < 3 || (!missing.is_empty() && wild_kinds.is_empty()) {
+                    continue; // too short, or a gap and no wild card to fill it
                 }
                 let cells: Vec<Card> = (low..=high).map(|p| run_cell(suit, p)).collect();
                 let fill: Vec<u8> = if missing.is_empty() {
