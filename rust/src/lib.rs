@@ -12,7 +12,8 @@
 //! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
 //! * [`action`]: the moves as a small `Copy` enum and their text notation;
 //! * [`state`]: the game state, cheap to clone, with its events and hand results;
-//! * [`legal`]: legality, the "can the turn still be finished" search (E-1, E-2);
+//! * [`legal`]: legality (E-1, E-2): every legal move in the Python engine's order, why a
+//!   move is illegal, and the "can the turn still be finished" search;
 //! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
 //! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score.
 //!
