@@ -473,9 +473,10 @@ def test_c_three_2_black_three_meld_when_not_going_out_is_refused() -> None:
     # With 9D 9H left after the 3s the player cannot go out this turn (9D 9H is no meld).
     s = after_draw("3C 3C 3S 9D 9H", melds=[[CANASTA], []])
     refused(s, "meld 3C 3C 3S", "E-2")
-    # Without a canasta nobody on team 0 can go out: the 3s leave one card (C-OUT-1).
+    # Without a canasta nobody on team 0 can go out: the 3s leave the 9D, which can be
+    # neither melded nor discarded (C-OUT-1), so the turn could not be finished (E-2).
     s = after_draw("3C 3C 3S 9D", melds=[["QC QD QH"], []])
-    refused(s, "meld 3C 3C 3S", "C-OUT-1")
+    refused(s, "meld 3C 3C 3S", "E-2")
     # Black 3s never take wild cards.
     s = after_draw("3C 3S 2C 9D", melds=[[CANASTA], []])
     refused(s, "meld 3C 3S 2C", "C-THREE-2")
@@ -962,9 +963,10 @@ def test_c_pile_7_any_card_may_be_discarded() -> None:
 
 def test_c_out_1_going_out_needs_a_canasta() -> None:
     # Team 0 down without a canasta: Q Q Q would leave the 9S alone, which only a going-out
-    # discard could end.
+    # discard could end, and the team has no canasta: a dead end (C-OUT-1 through E-2).
     s = after_draw("QC QD QH 9S", melds=[["5C 5C 5H"], []])
-    refused(s, "meld QC QD QH", "C-OUT-1")
+    refused(s, "meld QC QD QH", "E-2")
+    assert "without 1 canasta(s) it may not be discarded (C-OUT-1)" in (s.explain(parse_action("meld QC QD QH")) or "")
     assert moves(s) == ["discard 9S", "discard QC", "discard QD", "discard QH"]
 
 
@@ -977,26 +979,60 @@ def test_c_out_1_the_canasta_may_be_completed_in_the_same_turn() -> None:
     assert ended(s).ended_by == "going_out" and ended(s).went_out == 0
 
 
-def test_c_out_1_a_meld_without_canasta_keeps_two_cards() -> None:
-    # The example of docs/rules.rst: four 7s would leave one card; three 7s leave two.
+def test_c_out_1_a_meld_without_canasta_leaves_one_card_only_if_it_can_be_melded_to_go_out() -> None:
+    # The example of docs/rules.rst: four 7s would leave the 9C, which cannot be melded, and
+    # without a canasta it may not be discarded; three 7s leave two cards.
     s = after_draw("7H 7S 7D 7C 9C", melds=[["KH KS KD"], []])
-    refused(s, "meld 7C 7D 7H 7S", "C-OUT-1")
+    refused(s, "meld 7C 7D 7H 7S", "E-2")
     after = offered(s, "meld 7D 7H 7S")
     assert after.hands[0] == parse_cards("7C 9C")
+    # With six 9s on the table the 9C left can still be melded, making the canasta that
+    # lets the hand be emptied: the four 7s are offered, and then only that addition
+    # (discarding the 9C without a canasta would empty the hand: C-OUT-1).
+    s = after_draw("7H 7S 7D 7C 9C", melds=[["9D 9D 9H 9H 9S 9S"], []])
+    after = offered(s, "meld 7C 7D 7H 7S")
+    assert moves(after) == ["add @0 9C"]
+    refused(after, "discard 9C", "C-OUT-1")
+    out = offered(after, "add @0 9C")
+    assert ended(out).ended_by == "going_out" and ended(out).went_out == 0
     # With a canasta on the table, the four 7s (one card left, then discarded) are fine.
     s = after_draw("7H 7S 7D 7C 9C", melds=[[CANASTA], []])
     assert "meld 7C 7D 7H 7S" in moves(s)
 
 
-def test_c_out_1_an_addition_or_take_without_canasta_keeps_two_cards() -> None:
+def test_c_out_1_an_addition_or_take_without_canasta_may_leave_only_a_card_that_can_go_out() -> None:
     s = after_draw("QS 9C", melds=[["QC QD QH"], []])
-    refused(s, "add @0 QS", "C-OUT-1")
+    refused(s, "add @0 QS", "E-2")
     s = position("QS 9C", pile="QH", melds=[["QC QD QD"], []])
     # take @0 of a one-card pile with two in hand leaves two: fine.
     assert "take @0" in moves(s)
     s = position("QS QS 9C", pile="QH", melds=[["5C 5C 5H"], []])
-    # Q Q from hand with the Q on top: leaves one card (9C) and no canasta.
-    refused(s, "take QS QS", "C-OUT-1")
+    # Q Q from hand with the Q on top: leaves one card (9C), which cannot be melded, and no canasta.
+    refused(s, "take QS QS", "E-2")
+    # With six 9s on the table the 9C left makes their canasta: the take is offered.
+    s = position("QS QS 9C", pile="QH", melds=[["9D 9D 9H 9H 9S 9S"], []])
+    after = offered(s, "take QS QS")
+    assert moves(after) == ["ask", "add @0 9C"]  # the take's own meld leaves asking open (C-OUT-3)
+
+
+def test_c_out_1_issue_11_f1_two_canastas_in_any_order_of_melds_no_dead_end() -> None:
+    """C-OUT-1, E-2 (issue 11 F1): the two-player document of the report.  After the black 3s
+    (C-THREE-2: the player must go out), 7H completes the 7s and JD the jacks: each addition
+    leaves one card that can still be melded to go out, so both are offered in either order;
+    the old per-meld two-card rule refused each until the other was made, a dead end."""
+    doc = {"format": "kanasta.position/1", "rules": "classic-2", "phase": "play", "player": 0,
+           "hands": ["3C 3S 3S 7H JD", "4C 5C 6C 8D 9D"],
+           "melds": [["7C 7D 7D 7S JK JK", "JC JH JH JS JS JK"], []], "turn": {"drew": "stock"}}
+    s = State.from_dict(doc)
+    assert s.is_legal(parse_action("meld 3C 3S 3S"))
+    s = s.apply(parse_action("meld 3C 3S 3S"))
+    assert moves(s) == ["add @0 7H", "add @1 JD"]
+    for first, second in (("add @0 7H", "add @1 JD"), ("add @1 JD", "add @0 7H")):
+        after = offered(s, first)
+        assert moves(after) == [second]  # the last card may not be discarded with one canasta
+        refused(after, "discard " + second[-2:], "C-OUT-1")
+        out = offered(after, second)
+        assert ended(out).ended_by == "going_out" and ended(out).went_out == 0
 
 
 def test_c_out_2_going_out_ends_the_hand_at_once() -> None:
@@ -1437,7 +1473,7 @@ def test_c2_2_a_take_replaces_the_whole_draw() -> None:
 
 def test_c2_2_two_canastas_to_go_out() -> None:
     s = after_draw("QC QD QH 9S", rules="classic-2", hands=["QC QD QH 9S", "4S 4S 4D"], melds=[[CANASTA], []])
-    refused(s, "meld QC QD QH", "C-OUT-1")
+    refused(s, "meld QC QD QH", "E-2")
     s = after_draw(
         "QC QD QH 9S", rules="classic-2", hands=["QC QD QH 9S", "4S 4S 4D"],
         melds=[[CANASTA, "AC AC AD AD AH AH AS"], []],

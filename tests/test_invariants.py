@@ -20,6 +20,7 @@ from __future__ import annotations
 import collections
 import random
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as HPhase
@@ -27,10 +28,12 @@ from hypothesis import strategies as st
 
 import kanasta
 from _invariants import (
+    MELD_MOVES,
     PRESETS,
     Checker,
     Finding,
     Stats,
+    acting_seat,
     biased,
     oracle_check,
     play_game,
@@ -131,6 +134,41 @@ def test_the_oracle_agrees_and_finds_dead_ends_on_small_hands() -> None:
     assert stats.oracle_positions > 100
     assert stats.oracle_moves > 100
     assert stats.oracle_dead_ends > 0
+
+
+_TWO_CANASTAS = attrs.evolve(PRESETS["classic"], canastas_to_go_out=2)
+
+
+@pytest.mark.parametrize(
+    "rules", [PRESETS["classic-2"], PRESETS["classic-3"], _TWO_CANASTAS], ids=["classic-2", "classic-3", "two-canastas"]
+)
+def test_c_out_1_the_oracle_agrees_on_every_classic_table_and_two_canasta_requirements(rules: kanasta.Rules) -> None:
+    """C-OUT-1, E-2 (issue 11 F1): on small hands of two- and three-player Classic (two and one
+    canastas to go out) and of four-player Classic needing two canastas, the exhaustive oracle
+    agrees with the engine, including where the team still lacks its canastas and a meld leaves
+    one card that can only be melded to go out."""
+    stats = Stats()
+    short = one_card = 0
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        s = kanasta.new_game(rules, seed)
+        for _ in range(300):
+            if s.is_game_over:
+                break
+            before = stats.oracle_positions
+            oracle_check(s, stats, max_hand=10)
+            seat = acting_seat(s)
+            canastas = sum(m.is_canasta for m in s.melds[rules.team_of(seat)])
+            if stats.oracle_positions > before and s.phase is Phase.PLAY and canastas < rules.canastas_to_go_out:
+                short += 1
+                for a in s.legal_actions():
+                    after = s.apply(a)
+                    one_card += isinstance(a, MELD_MOVES) and after.player == seat and len(after.hands[seat]) == 1
+            s = s.apply(biased(s, rng))
+    assert stats.oracle_positions > 1000 and stats.oracle_gave_up == 0
+    assert stats.oracle_dead_ends > 100
+    assert short > 500  # the team short of its canastas: C-OUT-1 decides what is offered
+    assert one_card >= 2  # melds down to one card, offered because that card can still go out
 
 
 def test_near_misses_catch_a_validator_that_forgets_a_rule(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,7 +30,7 @@ import pytest
 import kanasta
 from kanasta import _core
 from kanasta.cards import Card, format_cards
-from kanasta.rules import PRESETS
+from kanasta.rules import PRESETS, RETIRED_FIELDS
 from kanasta.state import Event, HandEnded
 
 GAMES = int(os.environ.get("KANASTA_NATIVE_STATE_GAMES", "1"))
@@ -53,6 +53,21 @@ def _rules_text(rules: kanasta.Rules) -> str:
         if preset == rules:
             return name
     return json.dumps(rules.to_dict())
+
+
+def _native_doc(native: Any) -> dict[str, Any]:
+    """The native state's position document, without the rules fields Python retired.
+
+    The native core follows the Python engine: until it drops
+    ``meld_must_keep_two`` (retired with the C-OUT-1 rework, issue 11 F1) it still
+    writes it, and Python reads such documents and ignores the field
+    (:data:`kanasta.rules.RETIRED_FIELDS`).
+    """
+    doc: dict[str, Any] = json.loads(native.to_json())
+    if isinstance(doc.get("rules"), dict):
+        for key in RETIRED_FIELDS:
+            doc["rules"].pop(key, None)
+    return doc
 
 
 def _field(value: object) -> object:
@@ -94,7 +109,7 @@ def _lockstep(rules: kanasta.Rules, seed: int, policy: Policy, moves: int) -> tu
     state = kanasta.new_game(rules, seed)
     native = _core.NativeState.new_game(_rules_text(rules), seed)
     doc = state.to_dict()
-    assert json.loads(native.to_json()) == doc
+    assert _native_doc(native) == doc
     assert json.loads(native.events_json()) == [_event_doc(e, doc) for e in state.events]
     rng = random.Random(seed)
     kinds: set[str] = set()
@@ -106,12 +121,12 @@ def _lockstep(rules: kanasta.Rules, seed: int, policy: Policy, moves: int) -> tu
         native = native.apply(str(action), lambda _probe, no_take=no_take: not no_take)
         doc = after.to_dict()
         where = f"seed {seed}, move {made} ({action}) after {state!r}"
-        assert json.loads(native.to_json()) == doc, where
+        assert _native_doc(native) == doc, where
         assert json.loads(native.events_json()) == [_event_doc(e, doc) for e in after.events], where
         kinds.update(type(e).__name__ for e in after.events)
         if rng.random() < 0.05:  # read back from the Python document and go on from there
             native = _core.NativeState.from_json(json.dumps(doc))
-            assert json.loads(native.to_json()) == doc, where
+            assert _native_doc(native) == doc, where
         state = after
         made += 1
     return made, kinds
@@ -198,7 +213,7 @@ def test_an_empty_stock_asks_can_take() -> None:
     asked: list[str] = []
     # play draws and discards natively until a turn ends at an empty stock
     while native.phase != "game_over" and not asked:
-        state = json.loads(native.to_json())
+        state = _native_doc(native)
         seat = state["player"]
         if state["phase"] == "draw":
             native = native.apply("draw")

@@ -124,7 +124,20 @@ def test_k_meld_kanasta_meld_options() -> None:
 def test_k_out_1_kanasta_one_kanasta_to_empty_the_hand() -> None:
     r = Rules.kanasta()
     assert r.canastas_to_go_out == 1
-    assert r.meld_must_keep_two is False  # checked only when the hand is emptied (K-OUT-1)
+    assert not hasattr(r, "meld_must_keep_two")  # canastas are checked only when the hand is emptied
+
+
+def test_c_out_1_and_k_out_1_old_documents_with_the_retired_two_card_option_still_load() -> None:
+    """C-OUT-1 (issue 11 F1): 0.1.0 wrote ``meld_must_keep_two`` in every rules document; it is
+    read and ignored (both games now check the canastas only when the hand is emptied), while a
+    value of the wrong type is still refused."""
+    for make in (Rules.classic, Rules.kanasta):
+        old = make().to_dict()
+        assert "meld_must_keep_two" not in old
+        old["meld_must_keep_two"] = make is Rules.classic
+        assert Rules.from_dict(old) == make()
+    with pytest.raises(SerializationError, match="meld_must_keep_two: expected bool"):
+        Rules.from_dict({"meld_must_keep_two": "yes"})
 
 
 def test_k_open_kanasta_opening_options() -> None:
@@ -274,7 +287,6 @@ def test_c_meld_1_c_meld_2_c_meld_3_classic_meld_options(players: int) -> None:
     assert r.wilds_within_naturals is False  # C-MELD-1 option, off by default
     assert r.one_meld_per_rank is True  # C-MELD-2
     assert r.max_meld_size is None  # C-MELD-3: no size limit
-    assert r.meld_must_keep_two is True  # C-OUT-1
 
 
 @pytest.mark.parametrize("players", [4, 3, 2])
@@ -461,7 +473,6 @@ BOOL_FIELDS = [
     "one_meld_per_rank",
     "trump",
     "trump_doubling",
-    "meld_must_keep_two",
     "packet_team_melds_out",
     "opening_natural_run",
     "opening_one_card_exempt",
@@ -759,7 +770,6 @@ common_changes = {
     "target_score": st.integers(1, 10**7),
     "wilds_within_naturals": st.booleans(),
     "one_meld_per_rank": st.booleans(),
-    "meld_must_keep_two": st.booleans(),
     "canastas_to_go_out": st.integers(0, 10),
     "clean_bonus": st.integers(0, 10_000),
     "dirty_bonus": st.integers(0, 10_000),

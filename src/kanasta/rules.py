@@ -36,6 +36,7 @@ __all__ = [
     "POINT_LIMIT",
     "PRESETS",
     "PRESET_NAMES",
+    "RETIRED_FIELDS",
     "PileTake",
     "Rules",
     "StockEnd",
@@ -196,10 +197,6 @@ class Rules:
     one_meld_per_rank: bool = True
     #: Canastas the team needs before a player may go out / empty the hand (C-OUT-1, C2-2, K-OUT-1).
     canastas_to_go_out: int = 1
-    #: A meld that leaves its player fewer than two cards must bring the team to
-    #: ``canastas_to_go_out`` (C-OUT-1); when False the canastas are checked only
-    #: when the hand is emptied (K-OUT-1).
-    meld_must_keep_two: bool = True
 
     #: Value of each natural rank A, 2, ..., K; the 2's entry is a 2 as a wild or in hand (C-VAL-1, K-VAL-1).
     card_values: tuple[Fraction, ...] = attrs.field(
@@ -322,7 +319,6 @@ class Rules:
             max_meld_size=13,
             one_meld_per_rank=False,
             canastas_to_go_out=1,
-            meld_must_keep_two=False,
             card_values=(3 * half, 1, half, half, half, half, half, 1, 1, 1, 1, 1, 1),
             joker_value=1,
             natural_two_value=half,
@@ -466,7 +462,9 @@ class Rules:
 
         Shape and type problems raise :class:`~kanasta.SerializationError`
         naming the key; an unplayable combination raises
-        :class:`~kanasta.ConfigError` naming the field.
+        :class:`~kanasta.ConfigError` naming the field.  A field that older
+        versions wrote and that no longer exists (:data:`~kanasta.rules.RETIRED_FIELDS`) is
+        read and ignored, so their documents and records still load.
 
         >>> import kanasta
         >>> kanasta.Rules.from_dict({"players": 3, "hand_size": 13, "ask_partner": False}).players
@@ -480,6 +478,11 @@ class Rules:
             raise SerializationError("", f"rules must be a JSON object, not {type(data).__name__}")
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
+            if key in RETIRED_FIELDS:
+                if not _kind_ok(RETIRED_FIELDS[key], value):
+                    kind = RETIRED_FIELDS[key]
+                    raise SerializationError(key, f"expected {kind} (a retired field), got {short_repr(value)}")
+                continue
             if key not in _FIELD_KINDS:
                 where = key if isinstance(key, str) and len(key) <= 40 else short_repr(key)
                 raise SerializationError(where, "unknown rules field")
@@ -498,6 +501,18 @@ def _json_points(value: Fraction) -> int | float:
 
 
 _FIELD_KINDS: Final[dict[str, str]] = {}
+
+RETIRED_FIELDS: Final[dict[str, str]] = {"meld_must_keep_two": "bool"}
+"""Fields that earlier versions wrote, with their kind, which :meth:`Rules.from_dict` reads and ignores.
+
+``meld_must_keep_two`` (0.1.0) made a meld that left its player fewer than two
+cards bring the team its canastas; C-OUT-1 now checks the canastas only when
+the hand is emptied, as K-OUT-1 does, so the option went.
+
+>>> import kanasta
+>>> kanasta.Rules.from_dict({"meld_must_keep_two": True}) == kanasta.Rules()
+True
+"""
 
 
 def _kind_ok(kind: str, value: object) -> bool:
@@ -566,7 +581,7 @@ def _validate(r: Rules) -> None:
         _fail("name", f"must be text, not {short_repr(r.name)}")
     for name in (
         "runs", "wilds_within_naturals", "one_meld_per_rank", "trump", "trump_doubling",
-        "meld_must_keep_two", "packet_team_melds_out",
+        "packet_team_melds_out",
         "opening_natural_run", "opening_one_card_exempt", "pile_freezing",
         "take_pile_before_down", "single_card_pile_block", "single_card_discard_block",
         "red_threes", "black_threes", "black_three_meld_going_out", "ask_partner",

@@ -236,16 +236,30 @@ def after_meld(
     n_can = shape_canastas(new_shapes)
     if not hand:
         return empty_problem(ctx, n_can, opened, by_discard=False)
-    rules = ctx.rules
-    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
-        return ("C-OUT-1", f"without {ctx.R} canasta(s) a meld must leave you at least two cards")
     pos = ctx.pos(
         hand, new_shapes, opened=opened, laid=True, count=count, aside=aside,
         must_out=turn.must_go_out or turn.answer is True or black3, no_out=turn.answer is False,
     )
     if not finishable(pos):
-        return ("E-2", "after this move the turn could not be finished legally")
+        return dead_end(ctx, "move", len(hand), n_can)
     return None
+
+
+def dead_end(ctx: Ctx, what: str, cards_left: int, n_canastas: int) -> Problem:
+    """E-2's refusal of a meld or take after which the turn could not be finished.
+
+    With one card left and the team short of canastas, the card could only be
+    melded to go out (C-OUT-1, K-OUT-1: the hand is emptied only with the
+    canastas), so the message says that.
+    """
+    message = f"after this {what} the turn could not be finished legally"
+    if cards_left == 1 and n_canastas < ctx.R:
+        rid = rule_id(ctx.rules, Concept.EMPTY_NEEDS_CANASTAS)
+        message += (
+            f": the one card left could not be melded to go out, and without {ctx.R} canasta(s)"
+            f" it may not be discarded ({rid})"
+        )
+    return ("E-2", message)
 
 
 # ------------------------------------------------------------------- checks
@@ -549,15 +563,13 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
     n_can = shape_canastas(new_shapes)
     if not hand:
         return empty_problem(ctx, n_can, opened, by_discard=False)
-    if rules.meld_must_keep_two and len(hand) < 2 and n_can < ctx.R:
-        return ("C-OUT-1", f"without {ctx.R} canasta(s) the take must leave you at least two cards")
     pos = ctx.pos(
         hand, new_shapes, opened=opened, laid=True, count=count, aside=aside, must_out=False, no_out=False,
     )
     if not finishable(pos):
         if not ctx.opened:
             return ("C-PILE-5", "with this take the opening minimum could not be reached")
-        return ("E-2", "after this take the turn could not be finished legally")
+        return dead_end(ctx, "take", len(hand), n_can)
     return None
 
 

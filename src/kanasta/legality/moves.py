@@ -248,7 +248,6 @@ class _Gen:
     ) -> bool:
         """Whether a meld move that passes the meld rules is legal: C-OUT-1, K-OUT-1, E-2."""
         ctx = self.ctx
-        rules = self.rules
         n2 = self.n - len(removed)
         old_canasta = index is not None and is_canasta(size_of(ctx.shapes[index]))
         can2 = ctx.n_canastas + is_canasta(size_of(shape)) - old_canasta
@@ -260,8 +259,6 @@ class _Gen:
             aside = ()
         if n2 == 0:
             return empty_problem(ctx, can2, opened2, by_discard=False) is None
-        if rules.meld_must_keep_two and n2 < 2 and can2 < ctx.R:
-            return False
         must_out = self.must_out or black3
         forbidden = self.turn.forbidden
         if opened2 and not must_out and n2 >= 2 and (forbidden is None or n2 > 2):
