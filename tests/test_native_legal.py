@@ -321,3 +321,15 @@ def test_native_engine_plays_a_game_with_its_own_legality(preset: str) -> None:
         state = state.apply(state.legal_actions()[pick])
         native = native.apply(moves[pick], _core.can_take)
         assert json.loads(native.to_json()) == state.to_dict()
+
+
+def test_worst_case_positions_list_the_same_moves_natively() -> None:
+    """E-1, E-2 on the worst cases of issue 11 F3 (40- to 50-card hands, and a Kanasta opening
+    whose minimum only the K-OPEN-4 exemption can meet): the native listing is the Python one."""
+    from test_work_budget import BIG_HANDS, big_hand_state, f3_document
+
+    states = [big_hand_state(name) for name in BIG_HANDS] + [kanasta.State.from_dict(f3_document(92))]
+    for state in states:
+        want = [str(a) for a in state.legal_actions()]
+        assert len(want) > 200
+        assert _core.legal_moves(native_state(state)) == want
