@@ -565,6 +565,14 @@ impl<'t> Finisher<'t> {
 
 // ------------------------------------------------------------------ Classic
 
+/// The team's set of one rank, counted (the Classic count has at most one per rank).
+#[derive(Clone, Copy, Debug)]
+struct RankMeld {
+    naturals: i32,
+    wilds: i32,
+    size: i32,
+}
+
 /// A hand counted by what matters in a sets-only game.
 #[derive(Clone, Debug)]
 struct RankCounts {
@@ -601,7 +609,7 @@ impl<'t> Finisher<'t> {
     fn classic(&self, s: &Situation) -> bool {
         let t = self.t;
         let counts = self.rank_counts(&s.hand);
-        let mut by_rank: [Option<(i32, i32, i32)>; 14] = [None; 14];
+        let mut by_rank: [Option<RankMeld>; 14] = [None; 14];
         let mut b3_meld = 0;
         for shape in &s.shapes {
             if let Shape::Set {
@@ -614,8 +622,11 @@ impl<'t> Finisher<'t> {
                 if t.rules.is_black_three_set(rank) {
                     b3_meld = i32::from(size);
                 } else {
-                    by_rank[usize::from(rank)] =
-                        Some((i32::from(naturals), i32::from(wilds), i32::from(size)));
+                    by_rank[usize::from(rank)] = Some(RankMeld {
+                        naturals: i32::from(naturals),
+                        wilds: i32::from(wilds),
+                        size: i32::from(size),
+                    });
                 }
             }
         }
@@ -659,7 +670,7 @@ impl<'t> Finisher<'t> {
         naturals: &[i32; 14],
         jokers: i32,
         deuces: i32,
-        by_rank: &[Option<(i32, i32, i32)>; 14],
+        by_rank: &[Option<RankMeld>; 14],
     ) -> (i32, i32) {
         let t = self.t;
         let mut value = 0;
@@ -672,8 +683,8 @@ impl<'t> Finisher<'t> {
             }
             let n = naturals[usize::from(r)];
             let v = t.value(rank_base(r));
-            if let Some((nat, wild, _)) = by_rank[usize::from(r)] {
-                cap += t.wild_cap(nat + n, wild);
+            if let Some(meld) = by_rank[usize::from(r)] {
+                cap += t.wild_cap(meld.naturals + n, meld.wilds);
                 value += n * v;
             } else if n >= MELD_MIN as i32 {
                 cap += t.wild_cap(n, 0);
@@ -703,7 +714,7 @@ impl<'t> Finisher<'t> {
     fn classic_keep(
         &self,
         counts: &RankCounts,
-        by_rank: &[Option<(i32, i32, i32)>; 14],
+        by_rank: &[Option<RankMeld>; 14],
         need: i32,
         keep: i32,
     ) -> bool {
@@ -760,7 +771,7 @@ impl<'t> Finisher<'t> {
         &self,
         s: &Situation,
         counts: &RankCounts,
-        by_rank: &[Option<(i32, i32, i32)>; 14],
+        by_rank: &[Option<RankMeld>; 14],
         b3_meld: i32,
         need: i32,
         discard: bool,
@@ -842,7 +853,7 @@ impl<'t> Finisher<'t> {
         naturals: &[i32; 14],
         jokers: i32,
         deuces: i32,
-        by_rank: &[Option<(i32, i32, i32)>; 14],
+        by_rank: &[Option<RankMeld>; 14],
     ) -> Option<i32> {
         let t = self.t;
         let canasta = CANASTA_SIZE as i32;
@@ -855,8 +866,8 @@ impl<'t> Finisher<'t> {
                 continue;
             }
             let n = naturals[r];
-            let (size, cap) = if let Some((nat, wild, size)) = by_rank[r] {
-                (size + n, t.wild_cap(nat + n, wild))
+            let (size, cap) = if let Some(meld) = by_rank[r] {
+                (meld.size + n, t.wild_cap(meld.naturals + n, meld.wilds))
             } else if n >= MELD_MIN as i32 {
                 (n, t.wild_cap(n, 0))
             } else if n == 2 {
