@@ -188,13 +188,6 @@ fn after_meld(
     if hand.is_empty() {
         return Ok(empty_problem(ctx, n_can, opened, false, no_out));
     }
-    let needed = ctx.rules.canastas_to_go_out;
-    if ctx.rules.meld_must_keep_two && hand.len() < 2 && (n_can as usize) < needed {
-        return problem(
-            "C-OUT-1",
-            format!("without {needed} canasta(s) a meld must leave you at least two cards"),
-        );
-    }
     let situation = Situation {
         hand,
         shapes,
@@ -205,13 +198,29 @@ fn after_meld(
         must_out: turn.must_go_out || turn.answer == Some(true) || black3,
     };
     let mut finisher = Finisher::new(&ctx.tables, ctx.flags(turn.forbidden, no_out));
+    let cards_left = situation.hand.len();
     if !finisher.finishable(&situation)? {
-        return problem(
-            "E-2",
-            "after this move the turn could not be finished legally",
-        );
+        return Ok(Some(dead_end(ctx, "move", cards_left, n_can)));
     }
     Ok(None)
+}
+
+/// E-2's refusal of a meld or take after which the turn could not be finished.
+///
+/// With one card left and the team short of canastas, that card could only be
+/// melded to go out (C-OUT-1, K-OUT-1: the hand is emptied only with the
+/// canastas), so the message says that.
+fn dead_end(ctx: &Context<'_>, what: &str, cards_left: u32, n_canastas: u32) -> Problem {
+    let mut message = format!("after this {what} the turn could not be finished legally");
+    let needed = ctx.rules.canastas_to_go_out;
+    if cards_left == 1 && (n_canastas as usize) < needed {
+        let rule = ctx.rule_id("C-OUT-1", "K-OUT-1");
+        message.push_str(&format!(
+            ": the one card left could not be melded to go out, and without {needed} canasta(s) \
+             it may not be discarded ({rule})"
+        ));
+    }
+    Problem::new("E-2", message)
 }
 
 fn new_meld_problem(ctx: &Context<'_>, cards: &[Card]) -> Verdict {
@@ -516,7 +525,6 @@ fn take_meld_top(ctx: &Context<'_>, cards: &[Card], index: Option<usize>) -> Ver
 
 fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Meld) -> Verdict {
     let s = ctx.s;
-    let rules = ctx.rules;
     let top = *s.pile.last().expect("the pile is not empty");
     let mut hand = hand_without(ctx, cards).expect("checked by the caller");
     let mut shapes = ctx.shapes.clone();
@@ -550,13 +558,7 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
             s.turn.answer == Some(false),
         ));
     }
-    let needed = rules.canastas_to_go_out;
-    if rules.meld_must_keep_two && hand.len() < 2 && (n_can as usize) < needed {
-        return problem(
-            "C-OUT-1",
-            format!("without {needed} canasta(s) the take must leave you at least two cards"),
-        );
-    }
+    let cards_left = hand.len();
     let situation = Situation {
         hand,
         shapes,
@@ -574,10 +576,7 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
                 "with this take the opening minimum could not be reached",
             );
         }
-        return problem(
-            "E-2",
-            "after this take the turn could not be finished legally",
-        );
+        return Ok(Some(dead_end(ctx, "take", cards_left, n_can)));
     }
     Ok(None)
 }

@@ -148,7 +148,6 @@ impl<'c> Gen<'c> {
         black3: bool,
     ) -> Result<bool, SearchGaveUp> {
         let ctx = self.ctx;
-        let rules = ctx.rules;
         let turn = &ctx.s.turn;
         let mut n2 = self.n - removed.len() as u32;
         let old_canasta = index.is_some_and(|i| ctx.shapes[i].is_canasta());
@@ -163,9 +162,6 @@ impl<'c> Gen<'c> {
         }
         if n2 == 0 {
             return Ok(empty_problem(ctx, can2, opened2, false, self.no_out).is_none());
-        }
-        if rules.meld_must_keep_two && n2 < 2 && (can2 as usize) < rules.canastas_to_go_out {
-            return Ok(false);
         }
         let must_out = self.must_out || black3;
         if opened2 && !must_out && n2 >= 2 && (turn.forbidden.is_none() || n2 > 2) {
@@ -813,10 +809,11 @@ mod tests {
     }
 
     #[test]
-    fn c_out_1_a_meld_without_a_canasta_keeps_two_cards() {
-        // Down, no canasta, 7D 7H 7S KS: the set of 7s would leave one card (C-OUT-1,
-        // option meld_must_keep_two), so only the four discards are legal; asking is not
-        // offered either (going out needs a canasta, C-OUT-3).
+    fn c_out_1_a_meld_without_a_canasta_leaves_one_card_only_if_it_can_go_out() {
+        // Down, no canasta, 7D 7H 7S KS: the set of 7s would leave the KS, which melds
+        // nowhere and without a canasta may not be discarded (C-OUT-1, E-2), so only the
+        // four discards are legal; asking is not offered either (going out needs a
+        // canasta, C-OUT-3).
         let hand = [card(7, 1), card(7, 2), card(7, 3), card(13, 3)];
         let moves = legal_moves(&classic_play(&hand, true)).unwrap();
         assert_eq!(
