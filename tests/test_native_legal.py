@@ -197,27 +197,13 @@ def native_state(state: kanasta.State) -> _core.NativeState:
     return _core.NativeState.from_json(json.dumps(state.to_dict()))
 
 
-# The Python engine applies C-OUT-1 as reworded (issue 11 F1): one emptying check for both
-# games, no per-meld two-card rule, the rules field meld_must_keep_two retired (see the
-# changelog).  The native core does not yet; where that shows at this module's seeds the test
-# is an expected failure, strict, so that it fails (XPASS) once the native core follows and
-# the mark must go.
-_C_OUT_1_PENDING = pytest.mark.xfail(
-    strict=True, reason="the native core still applies C-OUT-1's retired per-meld two-card rule (issue 11 F1)"
-)
-
-
-def _presets_pending(*pending: str) -> list[Any]:
-    return [pytest.param(p, marks=_C_OUT_1_PENDING) if p in pending else p for p in PRESET_NAMES]
-
-
 def _all_positions(preset: str) -> Iterator[kanasta.State]:
     yield from _positions(preset)
     for seed in range(1, GAMES + 1):
         yield from _games.some_states(preset, every=3, seed=seed + 100)
 
 
-@pytest.mark.parametrize("preset", _presets_pending("classic-2"))
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_e1_native_legal_moves_are_the_python_engines_in_order(preset: str) -> None:
     """E-1, E-2: the native move listing gives exactly the Python engine's moves, in the same order."""
     phases = set()
@@ -260,7 +246,7 @@ def _candidate_moves(state: kanasta.State, rng: random.Random) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("preset", _presets_pending("classic-2", "kanasta"))
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_e1_native_move_checks_name_the_python_engines_rule(preset: str) -> None:
     """E-1: for listed moves and a spread of illegal ones, the native check gives the Python engine's
     verdict: None for a legal move, else the same RULES ID and the same message."""
@@ -303,7 +289,7 @@ def test_conformance_legal_moves_pass_against_the_native_engine() -> None:
         assert _core.legal_moves(native) == case["legal_moves"], case["id"]
 
 
-@pytest.mark.parametrize("preset", _presets_pending("kanasta"))
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_native_engine_plays_a_game_with_its_own_legality(preset: str) -> None:
     """E-1, C-OUT-5: a seeded random game played natively (its moves listed by the native
     legality, the empty-stock chore answered by ``_core.can_take``) matches the Python game
