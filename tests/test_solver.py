@@ -20,7 +20,7 @@ def kanasta_pos(hand: str, melds: list[str], *, count_halves: int, score: int, f
         t, tuple(sorted(kanasta.parse_cards(hand), key=lambda c: c.index)), shapes,
         opened=False, laid=True, count=count_halves, minimum=t.minimum(score), aside=(),
         forbidden=None if forbidden is None else kanasta.parse_card(forbidden),
-        must_out=False, no_out=False, out_exempt=False, discard_empty_ok=True, packets_left=2,
+        must_out=False, no_out=False, out_exempt=False, discard_empty_ok=True,
         black3_ok=False,
     )
 

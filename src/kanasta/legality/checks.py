@@ -81,7 +81,7 @@ class Ctx:
 
     __slots__ = (
         "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
-        "R", "out_exempt", "discard_empty_ok", "packets_left", "black3_ok", "_shapes",
+        "R", "out_exempt", "discard_empty_ok", "black3_ok", "_shapes",
         "_n_canastas", "_nat_runs",
     )
 
@@ -111,7 +111,6 @@ class Ctx:
         self.discard_empty_ok = not (
             rules.packet_team_melds_out and s.packets and s.packets_taken[team] > 0
         )
-        self.packets_left = len(s.packets)
         # Decision: while the rest of a pile waits aside (C-PILE-5) the player's
         # hand is not complete, so black-3 melds (which bind the player to go
         # out) and asking partner are not offered until the team is down.
@@ -168,7 +167,7 @@ class Ctx:
             self.t, hand, shapes, opened=opened, laid=laid, count=count, minimum=self.minimum,
             aside=aside, forbidden=taken_single if taken_single is not None else self.turn.forbidden,
             must_out=must_out, no_out=no_out, out_exempt=self.out_exempt,
-            discard_empty_ok=self.discard_empty_ok, packets_left=self.packets_left,
+            discard_empty_ok=self.discard_empty_ok,
             black3_ok=self.black3_ok,
         )
 

@@ -39,16 +39,11 @@ from kanasta.rulebook import (
 from kanasta.rules import Rules
 
 _CARDS: Final = all_cards()
-JOKER_I: Final = 52
 
 
 def rank_of(i: int) -> int:
     """Rank number 1..13 of card index ``i`` (0 for the joker)."""
     return i // 4 + 1 if i < 52 else 0
-
-
-def is_wild_i(i: int) -> bool:
-    return i == 52 or 4 <= i < 8
 
 
 class Tables:
@@ -115,8 +110,7 @@ class Pos:
 
     __slots__ = (
         "t", "hand", "shapes", "opened", "laid", "count", "minimum", "aside",
-        "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok",
-        "packets_left", "black3_ok",
+        "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok", "black3_ok",
     )
 
     def __init__(
@@ -135,7 +129,6 @@ class Pos:
         no_out: bool,
         out_exempt: bool,
         discard_empty_ok: bool,
-        packets_left: int,
         black3_ok: bool,
     ) -> None:
         self.t = t
@@ -151,7 +144,6 @@ class Pos:
         self.no_out = no_out
         self.out_exempt = out_exempt
         self.discard_empty_ok = discard_empty_ok
-        self.packets_left = packets_left
         self.black3_ok = black3_ok
 
 
@@ -478,10 +470,6 @@ _MEMO_LIMIT: Final = 400_000
 
 _size = size_of
 
-
-def _natural_at(suit: int, position: int) -> int:
-    """Card index of the natural card at a run position (14 = high ace)."""
-    return NAT_AT[suit][position]
 
 
 class _Search:
