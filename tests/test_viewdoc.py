@@ -14,65 +14,21 @@ import pytest
 
 import kanasta
 from _games import PRESET_NAMES, game, json_paths, some_states
+from _hiding import cards_in_text, check_view_document, check_view_independent, may_see
 from kanasta import (
     Card,
     CardsDrawn,
-    PacketTaken,
     PlayerView,
-    RedThreeLaid,
     SerializationError,
     State,
-    parse_card,
 )
 from kanasta.viewdoc import VIEW_FORMAT
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
-# A card token as the library writes it (upper case, T for ten; a run's natural-place 2 may carry a *).
-_CARD_TOKEN = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)\*?$")
-
 
 def _states(preset: str, every: int = 25) -> list[State]:
     return some_states(preset, every)[::7]
-
-
-def _cards_in_text(node: Any) -> Counter[Card]:
-    """Every card written anywhere in a JSON document: each token of each string that is a card."""
-    out: Counter[Card] = Counter()
-    if isinstance(node, str):
-        for token in node.split():
-            if _CARD_TOKEN.match(token):
-                out[parse_card(token.rstrip("*"))] += 1
-    elif isinstance(node, list):
-        for item in node:
-            out += _cards_in_text(item)
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            out += _cards_in_text(key) + _cards_in_text(value)
-    return out
-
-
-def _cards_of(obj: Any) -> Counter[Card]:
-    """Every card an object (event, action, tuple...) holds."""
-    out: Counter[Card] = Counter()
-    if isinstance(obj, Card):
-        out[obj] += 1
-    elif isinstance(obj, (tuple, list)):
-        for item in obj:
-            out += _cards_of(item)
-    elif attrs.has(type(obj)):
-        for f in attrs.fields(type(obj)):
-            out += _cards_of(getattr(obj, f.name))
-    return out
-
-
-def _may_see(event: Any, seat: int) -> Counter[Card]:
-    """The cards of a true event that ``seat`` may see (E-4)."""
-    if isinstance(event, (CardsDrawn, PacketTaken)) and event.seat != seat:
-        return Counter()
-    if isinstance(event, RedThreeLaid) and event.seat != seat:
-        return Counter([event.card])  # the red 3 is laid face up; its replacement is drawn face down
-    return _cards_of(event)
 
 
 def _round_trip(view: PlayerView) -> PlayerView:
@@ -122,12 +78,41 @@ def test_the_document_is_plain_json_with_a_fixed_key_order() -> None:
 
 
 def test_the_documented_keys_are_the_written_keys() -> None:
-    """docs/positions.rst lists every key of a view document, and no other."""
+    """docs/positions.rst lists every key of a view document, and no other (``hand_moves`` with a move limit)."""
     text = (DOCS / "positions.rst").read_text(encoding="utf-8")
     section = text.split("View documents", 1)[1]
     table = section.split(".. list-table::", 1)[1].split("\n\n\n", 1)[0]
     documented = re.findall(r"^   \* - ``(\w+)``", table, flags=re.MULTILINE)
-    assert documented == list(game("classic")[3].view(0).to_dict())
+    limited = kanasta.new_game(attrs.evolve(kanasta.Rules.classic(), hand_move_limit=30), seed=3)
+    assert documented == list(limited.view(0).to_dict())
+    assert [k for k in documented if k != "hand_moves"] == list(game("classic")[3].view(0).to_dict())
+
+
+def test_a_view_under_a_move_limit_reads_back_with_its_move_count() -> None:
+    """Found by the soak (issue 11): the view document left out ``hand_moves``, so the view read back differed.
+
+    Under ``hand_move_limit`` (F7) every view carries the moves made in the
+    hand; its document writes them, as a position document does, and reads
+    them back; rules without a limit refuse the key.
+    """
+    rules = attrs.evolve(kanasta.Rules.classic(players=2), hand_move_limit=60)
+    state = kanasta.new_game(rules, seed=5)
+    rng = random.Random(5)
+    for _ in range(45):
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.hand_moves == 45  # the first hand of random play lasts longer than 45 moves
+    for seat in (0, 1):
+        view = state.view(seat)
+        doc = json.loads(json.dumps(view.to_dict()))
+        assert doc["hand_moves"] == 45
+        assert PlayerView.from_dict(doc) == view and PlayerView.from_dict(doc).hand_moves == 45
+        short = view.to_dict(history=False)
+        assert PlayerView.from_dict(short).hand_moves == 45
+    unlimited = state.view(0).to_dict()
+    unlimited["rules"] = kanasta.Rules.classic(players=2).to_dict()
+    with pytest.raises(SerializationError) as err:
+        PlayerView.from_dict(unlimited)
+    assert err.value.path == "hand_moves" and "hand_move_limit" in str(err.value)
 
 
 # ---------------------------------------------------------------------------- nothing hidden (E-4)
@@ -144,29 +129,8 @@ def test_no_view_document_holds_a_card_the_seat_may_not_see(preset: str) -> None
     """
     searched = 0
     for state in _states(preset, every=15):
-        true_steps = state.history
         for seat in range(state.rules.players):
-            doc = json.loads(json.dumps(state.view(seat).to_dict()))
-            now = {k: v for k, v in doc.items() if k not in ("history", "start_events", "hand_results",
-                                                             "legal_actions")}
-            table = _cards_of((state.hands[seat], state.pile, state.melds, state.red_threes, state.turn.aside,
-                               state.turn.forbidden, state.trump))
-            assert _cards_in_text(now) == table
-            playable = _cards_of((state.hands[seat], state.pile, state.melds))  # extend lists the run too
-            for text in doc["legal_actions"]:
-                assert not _cards_in_text(text) - playable
-            assert _cards_in_text(doc["hand_results"]) == _cards_of(state.hand_results)
-            assert len(doc["history"]) == len(true_steps)
-            for written, true in zip(doc["history"], true_steps):
-                allowed = _cards_of(true.action)
-                for event in true.events:
-                    allowed += _may_see(event, seat)
-                assert not _cards_in_text(written) - allowed, (seat, true)
-                searched += 1
-            allowed = Counter[Card]()
-            for event in state.start_events:
-                allowed += _may_see(event, seat)
-            assert not _cards_in_text(doc["start_events"]) - allowed
+            searched += check_view_document(state, seat)
     assert searched > 1000
 
 
@@ -182,10 +146,13 @@ def test_the_search_finds_a_leak() -> None:
                                                 "cards": kanasta.format_cards(drawn.cards)}])
     allowed = Counter[Card]()
     for event in state.history[-1].events:
-        allowed += _may_see(event, (drawer + 1) % 4)
-    assert _cards_in_text(leaked) - allowed == Counter(drawn.cards)
-    # and the reader refuses such a document
+        allowed += may_see(event, (drawer + 1) % 4)
+    assert cards_in_text(leaked) - allowed == Counter(drawn.cards)
     doc["history"][-1] = leaked
+    check_view_document(state, (drawer + 1) % 4, doc=json.loads(json.dumps(state.view((drawer + 1) % 4).to_dict())))
+    with pytest.raises(AssertionError, match=r"step 0 \(draw\)"):
+        check_view_document(state, (drawer + 1) % 4, doc=doc)
+    # and the reader refuses such a document
     with pytest.raises(SerializationError) as err:
         PlayerView.from_dict(doc)
     assert err.value.path == "history.0.events.0" and "E-4" in str(err.value)
@@ -197,26 +164,7 @@ def test_a_view_document_depends_only_on_what_the_seat_may_see(preset: str) -> N
     rng = random.Random(preset)
     for state in _states(preset, every=40):
         for seat in range(state.rules.players):
-            rules = state.rules
-            hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h]
-            hidden += [c for p in state.packets for c in p]
-            hidden += [c for c in state.stock if not (rules.red_threes and c.is_red_three)]
-            rng.shuffle(hidden)
-            hands, packets = [], []
-            for s, h in enumerate(state.hands):
-                hands.append(h if s == seat else tuple(sorted(hidden[:len(h)])))
-                if s != seat:
-                    del hidden[:len(h)]
-            for p in state.packets:
-                packets.append(tuple(sorted(hidden[:len(p)])))
-                del hidden[:len(p)]
-            stock = hidden + [c for c in state.stock if rules.red_threes and c.is_red_three]
-            other = attrs.evolve(state, hands=tuple(hands), packets=tuple(packets), stock=tuple(stock),
-                                 seed=state.seed ^ 1)
-            if state.phase is kanasta.Phase.ANSWER and seat == state.player:
-                continue  # whether "no" is allowed depends on the asker's hidden hand (documented)
-            assert json.dumps(other.view(seat).to_dict(history=False)) == json.dumps(
-                state.view(seat).to_dict(history=False))
+            check_view_independent(state, seat, rng, history=False)
 
 
 # ---------------------------------------------------------------------------- refusals

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from kanasta._position import _PHASES, within_deck
+from kanasta._position import _PHASES, _read_hand_moves, within_deck
 from kanasta._position import DECK_COUNT as _DECK_COUNT
 from kanasta._position import read_meld_text as _meld
 from kanasta._position import read_result as _read_result
@@ -100,7 +100,7 @@ _KEYS: Final = (
     "packets_taken", "trump", "opened", "melded_this_hand", "turn", "winner", "hand_results",
     "legal_actions",
 )
-_OPTIONAL_KEYS: Final = ("history", "start_events")
+_OPTIONAL_KEYS: Final = ("hand_moves", "history", "start_events")
 _SOURCES: Final = ("deal", "stock", "pile")
 
 
@@ -260,9 +260,11 @@ class _Reader:
 def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
     """The view document of ``view`` (what :meth:`PlayerView.to_dict` returns).
 
-    Every key is written, in a fixed order.  With ``history=False`` the moves
-    so far (``history`` and ``start_events``) are left out: a smaller document
-    for a front-end that keeps its own log.
+    Every key is written, in a fixed order (``hand_moves`` only when the rules
+    set :attr:`~kanasta.Rules.hand_move_limit`, as in a position document).
+    With ``history=False`` the moves so far (``history`` and
+    ``start_events``) are left out: a smaller document for a front-end that
+    keeps its own log.
 
     >>> import kanasta
     >>> from kanasta.viewdoc import view_to_dict
@@ -295,6 +297,7 @@ def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
         "turn": _turn_out(view.turn),
         "winner": view.winner,
         "hand_results": [_result_out(r) for r in view.hand_results],
+        **({"hand_moves": view.hand_moves} if view.rules.hand_move_limit is not None else {}),
         "legal_actions": [str(a) for a in view.legal_actions()],
     }
     if history:
@@ -440,6 +443,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
         winner=winner,
         hand_results=tuple(results),
         legal_actions=legal,
+        hand_moves=_read_hand_moves(doc, rules, phase),
         history=steps,
         start_events=start_events,
     )
