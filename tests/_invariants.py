@@ -27,14 +27,23 @@ What :class:`Checker` checks on a state (``check_state``) and on a move
 * **immutability**: a state's document is the same before and after moves are
   applied to it, and no attribute of a state, turn, meld, rules or action can be set;
 * **round trips and views** (E-4): ``State.from_dict(to_dict())`` gives an
-  equal state; each seat's view shows its own hand, the counts of the others,
-  the engine's moves for the seat to move and nothing for the others.
+  equal state; pickle and ``copy.deepcopy`` give an equal state; each seat's
+  view shows its own hand, the counts of the others, the engine's moves for the
+  seat to move and nothing for the others; with ``hiding``, each seat's view and
+  view document hold no card it may not see (the checks of ``_hiding.py``), and
+  at the end of a game (:meth:`Checker.check_game`) every step of every seat's
+  view history is searched and the game's record replays to the final state.
+
+:func:`soak` plays numbered games (:func:`soak_game`): game ``g`` is fully
+determined by ``seed + g``, so a finding names the game that reproduces it and
+two runs can split a range of games between them.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import copy
 import json
 import pickle
 import random
@@ -45,6 +54,7 @@ from typing import Any
 import attrs
 
 import kanasta
+from _hiding import check_view_cards, check_view_document, check_view_events, check_view_independent
 from _reference import reference_play_actions
 from kanasta import (
     DECK,
@@ -57,12 +67,15 @@ from kanasta import (
     Discard,
     Draw,
     ExtendRun,
+    GameRecord,
     IllegalActionError,
     LayMeld,
     Phase,
+    PlayerView,
     State,
     TakePile,
 )
+from kanasta.bots import GreedyBot
 from kanasta.engine import apply as engine_apply
 from kanasta.legality import checks as _checks
 from kanasta.legality import moves as _movegen
@@ -84,19 +97,27 @@ class Finding(AssertionError):
         self.state = state
         self.action = action
         self.detail = detail
+        #: where it happened (the soak's game number, seed, rules, policy, move), set by whoever plays the game
+        self.context: dict[str, Any] = {}
         super().__init__(f"{what}: {detail}" + (f" (action {action})" if action is not None else ""))
 
     def report(self) -> dict[str, Any]:
-        """The finding as a JSON-safe dict: the position document, the action and what went wrong."""
+        """The finding as a JSON-safe dict: what went wrong, where, the position document and the game's record."""
         try:
             position: Any = self.state.to_dict()
         except Exception as err:
             position = f"<to_dict failed: {err!r}>"
+        try:  # the moves from new_game(rules, seed) to the position (none if it was loaded from a document)
+            record: Any = GameRecord.from_state(self.state, check=False).to_dict()
+        except Exception as err:
+            record = f"<no record: {err!r}>"
         return {
             "what": self.what,
             "detail": self.detail,
             "action": None if self.action is None else str(self.action),
+            **self.context,
             "position": position,
+            "record": record,
         }
 
 
@@ -106,6 +127,9 @@ class Stats:
     finished_games: int = 0
     moves: int = 0
     states: int = 0
+    #: states given the full set of checks (every ``sample_every``-th; the rest get the cheap ones)
+    sampled: int = 0
+    hands: int = 0
     legal_moves_applied: int = 0
     near_misses: int = 0
     near_misses_refused: int = 0
@@ -115,7 +139,13 @@ class Stats:
     oracle_dead_ends: int = 0
     round_trips: int = 0
     pickles: int = 0
+    deep_copies: int = 0
     views: int = 0
+    #: views (and their documents) searched for cards the seat may not see
+    hidden_checks: int = 0
+    #: steps of view histories (object and document) searched at the ends of games
+    history_steps_searched: int = 0
+    records: int = 0
     events: collections.Counter[str] = attrs.field(factory=collections.Counter)
     findings: list[Finding] = attrs.field(factory=list)
     #: every finding by kind (``findings`` keeps the first few of each kind)
@@ -470,7 +500,12 @@ class Checker:
     ``explain_sample``: in the play phase ask the validator about that many of
     the listed moves (None: all; the reference generator asks about all anyway);
     ``collect``: a finding on a state is recorded in :attr:`stats` and the game
-    goes on (else it is raised).
+    goes on (else it is raised); ``sample_every``: every state gets the cheap
+    checks (card census, a move for a game in progress, none for a finished one,
+    scores), every n-th the rest — the rates above then count sampled states;
+    ``hiding``: with the views, search each seat's view and view document for
+    cards it may not see (``_hiding.py``); ``record_every``: at the end of every
+    n-th game checked with :meth:`check_game`, replay its record (0: never).
     """
 
     def __init__(
@@ -489,6 +524,9 @@ class Checker:
         explain_sample: int | None = None,
         collect: bool = False,
         seed: int = 0,
+        sample_every: int = 1,
+        hiding: bool = False,
+        record_every: int = 0,
     ) -> None:
         self.near = near
         self.apply_all = apply_all
@@ -502,6 +540,9 @@ class Checker:
         self.frozen_every = frozen_every
         self.explain_sample = explain_sample
         self.collect = collect
+        self.sample_every = sample_every
+        self.hiding = hiding
+        self.record_every = record_every
         self.rng = random.Random(seed)
         self.stats = Stats()
 
@@ -512,8 +553,6 @@ class Checker:
         if card_census(s) != FULL_DECK:
             diff = (card_census(s) - FULL_DECK) + (FULL_DECK - card_census(s))
             raise Finding("G-DECK-1: the 108 cards are not each in exactly one place", s, detail=str(dict(diff)))
-        frozen_check = self.frozen_every and stats.states % self.frozen_every == 0
-        before = s.to_dict() if frozen_check else None
         legal = s.legal_actions()
         if s.is_game_over:
             if legal:
@@ -522,6 +561,11 @@ class Checker:
             return
         if not legal:
             raise Finding("E-2: a game in progress has no legal move", s)
+        if (stats.states - 1) % self.sample_every:
+            return
+        stats.sampled += 1
+        frozen_check = self.frozen_every and stats.sampled % self.frozen_every == 0
+        before = s.to_dict() if frozen_check else None
         if len(set(legal)) != len(legal):
             raise Finding("E-1: a move is listed twice", s)
         fresh = uncached(s)
@@ -552,11 +596,11 @@ class Checker:
             self.check_near_misses(s, fresh)
         if self.oracle_hand:
             oracle_check(s, stats, self.oracle_hand, self.oracle_budget)
-        if self.round_trip_every and stats.states % self.round_trip_every == 0:
+        if self.round_trip_every and stats.sampled % self.round_trip_every == 0:
             self.check_round_trip(s)
-        if self.pickle_every and stats.states % self.pickle_every == 0:
+        if self.pickle_every and stats.sampled % self.pickle_every == 0:
             self.check_pickle(s)
-        if self.views and self.views_every and stats.states % self.views_every == 0:
+        if self.views and self.views_every and stats.sampled % self.views_every == 0:
             self.check_views(s)
         if frozen_check:
             check_frozen(s, self.rng)
@@ -608,7 +652,7 @@ class Checker:
         self.stats.round_trips += 1
 
     def check_pickle(self, s: State) -> None:
-        """F4: the state pickles to an equal one with the same history and moves; its views pickle too."""
+        """F4: the state pickles and deep-copies to an equal one with the same history and moves; its views too."""
         try:
             back = pickle.loads(pickle.dumps(s))
         except Exception as err:
@@ -624,6 +668,15 @@ class Checker:
         if pickle.loads(pickle.dumps(view)) != view:
             raise Finding("pickle: a view does not pickle to an equal view", s, detail=f"seat {seat}")
         self.stats.pickles += 1
+        try:
+            copies = (copy.deepcopy(s), copy.copy(s), copy.deepcopy(view))
+        except Exception as err:
+            raise Finding("copy: the state or a view does not copy", s, detail=repr(err)) from err
+        if copies[0] != s or copies[1] != s or copies[2] != view:
+            raise Finding("copy: a copy of the state or of a view differs", s)
+        if copies[0].history != s.history or copies[0].legal_actions() != s.legal_actions():
+            raise Finding("copy: the deep copy has another history or other moves", s)
+        self.stats.deep_copies += 1
 
     def check_views(self, s: State) -> None:
         n = s.rules.players
@@ -644,6 +697,51 @@ class Checker:
                 raise Finding("E-4: a view's legal moves are wrong", s, detail=f"seat {seat}")
             if v.stock_size != len(s.stock) or v.packet_sizes != tuple(len(p) for p in s.packets):
                 raise Finding("E-4: a view's counts are wrong", s, detail=f"seat {seat}")
+            if not self.hiding:
+                continue
+            try:
+                check_view_cards(s, seat)
+                check_view_document(s, seat, history=False)
+                check_view_independent(s, seat, self.rng, history=False)
+            except AssertionError as err:
+                raise Finding("E-4: a view shows what its seat may not see", s, detail=str(err)) from err
+            doc = json.loads(json.dumps(v.to_dict(history=False)))
+            try:
+                back = PlayerView.from_dict(doc)
+            except Exception as err:
+                raise Finding("view document: from_dict refuses to_dict's document", s,
+                              detail=f"seat {seat}: {err!r}") from err
+            if back != attrs.evolve(v, history=(), start_events=()) or back.to_dict(history=False) != doc:
+                raise Finding("view document: from_dict(to_dict()) differs", s, detail=f"seat {seat}")
+            self.stats.hidden_checks += 1
+
+    def check_game(self, final: State, number: int = 0) -> None:
+        """At the end of a game (finished or cut short): every seat's view history, and the record.
+
+        Each step of each seat's view history (objects and document) holds only
+        what the seat may see (one pass over the game covers every step); with
+        ``record_every``, the record of the ``number``-th game reads back
+        through JSON and replays to ``final``.
+        """
+        self.stats.hands += len(final.hand_results)
+        if self.hiding:
+            for seat in range(final.rules.players):
+                try:
+                    check_view_events(final, seat)
+                    self.stats.history_steps_searched += check_view_document(final, seat)
+                except AssertionError as err:
+                    raise Finding("E-4: a view's history shows what its seat may not see", final,
+                                  detail=str(err)) from err
+        if self.record_every and number % self.record_every == 0:
+            try:
+                record = GameRecord.from_json(GameRecord.from_state(final, check=False).to_json())
+                replayed = record.replay()
+            except Exception as err:
+                raise Finding("record: the game's record does not read back and replay", final,
+                              detail=repr(err)) from err
+            if replayed != final or replayed.history != final.history:
+                raise Finding("record: the game's record replays to another state", final)
+            self.stats.records += 1
 
     # ------------------------------------------------------------ per move
     def check_move(self, s: State, a: Action, t: State) -> None:
@@ -685,6 +783,27 @@ def biased(s: State, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def greedy(s: State, rng: random.Random) -> Action:
+    """The library's :class:`~kanasta.bots.GreedyBot`, from the view of the seat to move (``rng`` unused)."""
+    seat = s.current_player
+    assert seat is not None
+    return _GREEDY.choose(s.view(seat))
+
+
+_GREEDY = GreedyBot()
+
+
+def mixed(s: State, rng: random.Random) -> Action:
+    """A table of different players: seat ``n`` plays biased, greedy, random for ``n % 3`` = 0, 1, 2."""
+    seat = s.current_player
+    assert seat is not None
+    return (biased, greedy, uniform)[seat % 3](s, rng)
+
+
+#: the soak's players by name
+POLICIES: dict[str, Policy] = {"random": uniform, "meld-biased": biased, "greedy": greedy, "mixed": mixed}
+
+
 def play_game(
     rules: kanasta.Rules,
     seed: int,
@@ -693,48 +812,73 @@ def play_game(
     policy: Policy = uniform,
     max_moves: int = 100_000,
     check_every: int = 1,
+    number: int = 0,
+    context: dict[str, Any] | None = None,
 ) -> State:
-    """Play one game (or ``max_moves`` moves) from ``new_game(rules, seed)``, checking as told."""
+    """Play one game (or ``max_moves`` moves) from ``new_game(rules, seed)``, checking as told.
+
+    With a checker, every ``check_every``-th state is checked, and the end of
+    the game with :meth:`Checker.check_game` (``number`` is the game's number
+    for its ``record_every``).  A finding is raised, or recorded with
+    ``context`` and the move number when the checker collects; a dead end (a
+    game in progress with no legal move, E-2) or a listed move that does not
+    apply ends the game there.
+    """
     rng = random.Random(seed)
     state = kanasta.new_game(rules, seed)
-    stats = checker.stats if checker is not None else None
-    def check(s: State) -> None:
-        assert checker is not None
-        try:
-            checker.check_state(s)
-        except Finding as finding:
-            if not checker.collect:
-                raise
-            checker.stats.record(finding)
 
-    for ply in range(max_moves):
-        if checker is not None and ply % check_every == 0:
-            check(state)
-        if state.is_game_over:
+    def found(finding: Finding, ply: int) -> None:
+        finding.context.update(context or {})
+        finding.context["move"] = ply
+        if checker is None or not checker.collect:
+            raise finding
+        checker.stats.record(finding)
+
+    ply = 0
+    while True:
+        checked = checker is not None and ply % check_every == 0
+        if checked:
+            assert checker is not None
+            try:
+                checker.check_state(state)
+            except Finding as finding:
+                found(finding, ply)
+        if state.is_game_over or ply == max_moves:
+            break
+        if not state.legal_actions():  # the game cannot go on
+            if not checked:
+                found(Finding("E-2: a game in progress has no legal move", state), ply)
             break
         action = policy(state, rng)
         try:
             nxt = state.apply(action)
         except Exception as err:
-            raise Finding("E-1: a listed move failed to apply", state, action, repr(err)) from err
+            found(Finding("E-1: a listed move failed to apply", state, action, repr(err)), ply)
+            break
         if checker is not None:
             checker.check_move(state, action, nxt)
         state = nxt
-    else:
-        if checker is not None:
-            check(state)
-    if stats is not None:
-        stats.games += 1
-        stats.finished_games += state.is_game_over
+        ply += 1
+    if checker is not None:
+        try:
+            checker.check_game(state, number)
+        except Finding as finding:
+            found(finding, ply)
+        checker.stats.games += 1
+        checker.stats.finished_games += state.is_game_over
     return state
 
 
 # ---------------------------------------------------------------------------- the soak
 
 
-def random_variant(rng: random.Random) -> kanasta.Rules:
-    """A preset with some independent options changed (the same options as ``kanasta.strategies.rules``)."""
-    name = rng.choice(sorted(PRESETS))
+def random_variant(rng: random.Random, name: str | None = None) -> kanasta.Rules:
+    """A preset (``name``, or one at random) with some independent options changed.
+
+    The options are those of ``kanasta.strategies.rules``.
+    """
+    if name is None:
+        name = rng.choice(sorted(PRESETS))
     base = PRESETS[name]
     changes: dict[str, Any] = {}
     if rng.random() < 0.5:
@@ -780,6 +924,7 @@ def soak_checker(seed: int) -> Checker:
     return Checker(
         seed=seed, near=2, apply_all=False, apply_sample=4, oracle_hand=10, oracle_budget=2000,
         round_trip_every=40, pickle_every=40, views_every=25, frozen_every=10, explain_sample=4, collect=True,
+        record_every=8,
     )
 
 
@@ -788,43 +933,101 @@ def light_checker(seed: int) -> Checker:
     return Checker(
         seed=seed, near=0, apply_all=False, apply_sample=1, oracle_hand=0,
         round_trip_every=5, pickle_every=50, views_every=1, frozen_every=0, explain_sample=1, collect=True,
+        record_every=8,
     )
+
+
+def sampled_checker(seed: int, every: int, record_every: int = 8) -> Checker:
+    """A soak of a million moves: the cheap checks on every state, all the others on every ``every``-th.
+
+    Every state: the card census, a legal move for a game in progress and none
+    for a finished one, the scores.  Every ``every``-th state: E-1 (distinct
+    moves, fast vs reference generator, a sample applied and explained, near
+    misses), E-2 against the oracle on small hands, immutability, the position
+    round trip, pickle and deep copy, and every seat's view and view document
+    (hiding included).  At the end of each game, every seat's whole view
+    history, and the record of every ``record_every``-th game replayed.
+    """
+    return Checker(
+        seed=seed, near=1, apply_all=False, apply_sample=2, oracle_hand=10, oracle_budget=2000,
+        round_trip_every=1, pickle_every=1, views_every=1, frozen_every=1, explain_sample=4, collect=True,
+        sample_every=every, hiding=True, record_every=record_every,
+    )
+
+
+#: the players of the soak's games, in turn (the preset changes every game, the players every four)
+POLICY_CYCLE = ("random", "meld-biased", "greedy", "meld-biased", "mixed")
+
+
+@attrs.frozen
+class SoakGame:
+    """Game ``number`` of a soak started at ``seed``: everything it takes to play it again."""
+
+    number: int
+    seed: int
+    preset: str
+    variant: bool
+    rules: kanasta.Rules
+    policy: str
+
+    def context(self) -> dict[str, Any]:
+        """What a finding in this game reports (JSON-safe): the game, its seed, rules and players."""
+        return {"game": self.number, "seed": self.seed, "preset": self.preset, "variant": self.variant,
+                "rules": self.rules.to_dict() if self.variant else self.preset, "policy": self.policy}
+
+
+def soak_game(number: int, seed: int = 0) -> SoakGame:
+    """Game ``number`` of the soak: ``new_game(rules, seed + number)``, the players and rules fixed by the number.
+
+    The four presets in turn; every third game a random variant of its preset;
+    the players change every four games (:data:`POLICY_CYCLE`).
+    """
+    game_seed = seed + number
+    names = sorted(PRESETS)
+    preset = names[number % len(names)]
+    variant = number % 3 == 2
+    rules = random_variant(random.Random(game_seed), preset) if variant else PRESETS[preset]
+    policy = POLICY_CYCLE[(number // len(names)) % len(POLICY_CYCLE)]
+    return SoakGame(number, game_seed, preset, variant, rules, policy)
+
+
+def play_soak_game(game: SoakGame, checker: Checker, max_moves: int = 30_000) -> State:
+    """Play one game of the soak with ``checker`` (which should collect its findings)."""
+    return play_game(game.rules, game.seed, checker, policy=POLICIES[game.policy], max_moves=max_moves,
+                     number=game.number, context=game.context())
 
 
 def soak(
     games: int,
     *,
     seed: int = 0,
+    start: int = 0,
     light: bool = False,
+    every: int | None = None,
     seconds: float | None = None,
     max_moves: int = 30_000,
     progress: Callable[[Stats, float], None] | None = None,
 ) -> Stats:
-    """Play ``games`` whole games (or for ``seconds``), every step checked; findings are collected, not raised.
+    """Play games ``start``, ``start + 1``... (``games`` of them, or for ``seconds``); findings are collected.
 
-    Game ``g`` is ``new_game(rules, seed + g)``: the four presets in turn, every
-    third game a random variant; half the games use the biased policy.
+    Game ``g`` is :func:`soak_game` ``(g, seed)``.  The checks: those of
+    :func:`soak_checker`, or :func:`light_checker`, or (``every``) of
+    :func:`sampled_checker`.
     """
     total = Stats()
-    start = time.perf_counter()
-    names = sorted(PRESETS)
-    for g in range(games):
-        if seconds is not None and time.perf_counter() - start > seconds:
+    began = time.perf_counter()
+    for g in range(start, start + games):
+        if seconds is not None and time.perf_counter() - began > seconds:
             break
-        game_seed = seed + g
-        rng = random.Random(game_seed)
-        rules = random_variant(rng) if g % 3 == 2 else PRESETS[names[g % len(names)]]
-        policy = biased if (g // len(names)) % 2 else uniform
-        checker = light_checker(game_seed) if light else soak_checker(game_seed)
-        try:
-            play_game(rules, game_seed, checker, policy=policy, max_moves=max_moves)
-        except Finding as finding:  # a move failed to apply: the game cannot go on
-            finding.detail += f" [soak game {g}: seed {game_seed}, policy {policy.__name__}]"
-            checker.stats.record(finding)
-            checker.stats.games += 1
+        game = soak_game(g, seed)
+        if every is not None:
+            checker = sampled_checker(game.seed, every)
+        else:
+            checker = light_checker(game.seed) if light else soak_checker(game.seed)
+        play_soak_game(game, checker, max_moves)
         total.add(checker.stats)
         if progress is not None:
-            progress(total, time.perf_counter() - start)
+            progress(total, time.perf_counter() - began)
     return total
 
 
