@@ -131,7 +131,13 @@ class Tally:
             if kept[report["what"]] < MAX_REPORTS:
                 self.reports.append(report)
                 kept[report["what"]] += 1
-        self.ranges = sorted(self.ranges + other.ranges)
+        ranges: list[list[int]] = []
+        for first, end in sorted(self.ranges + other.ranges):
+            if ranges and ranges[-1][1] == first:
+                ranges[-1][1] = end
+            else:
+                ranges.append([first, end])
+        self.ranges = ranges
 
     def to_dict(self) -> dict[str, Any]:
         return {"total": self.total, "presets": self.presets, "policies": self.policies,
@@ -189,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Soak the engine: numbered games, every invariant checked.")
     parser.add_argument("--moves", type=int, default=None, help="stop starting games once this many moves are "
                         "played (default 1,000,000 when neither --games nor --minutes is given)")
-    parser.add_argument("--games", type=int, default=None, help="play at most this many games")
+    parser.add_argument("--games", type=int, default=None, help="play at most this many games (in all, with --resume)")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting games after this long")
     parser.add_argument("--start", type=int, default=0, help="the first game's number (default 0)")
     parser.add_argument("--seed", type=int, default=0, help="game g is new_game(rules, SEED + g) (default 0)")
@@ -265,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     began, played, moves_here = time.perf_counter(), 0, 0
     number = args.start
     while True:
-        if args.games is not None and played >= args.games:
+        if args.games is not None and tally.total["games"] >= args.games:
             break
         if args.moves is not None and tally.total["moves"] >= args.moves:
             break

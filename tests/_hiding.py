@@ -19,6 +19,7 @@ that it may not; it needs nothing but kanasta, attrs and the standard library.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -64,9 +65,15 @@ def _collect_cards(obj: Any, out: Counter[Card]) -> None:
     elif isinstance(obj, (tuple, list)):
         for item in obj:
             _collect_cards(item, out)
-    elif attrs.has(type(obj)):
-        for f in attrs.fields(type(obj)):
-            _collect_cards(getattr(obj, f.name), out)
+    else:
+        for name in _card_fields(type(obj)):
+            _collect_cards(getattr(obj, name), out)
+
+
+@functools.cache
+def _card_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an attrs class (none for any other class)."""
+    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else ()
 
 
 def cards_in_text(node: Any) -> Counter[Card]:
@@ -79,8 +86,9 @@ def cards_in_text(node: Any) -> Counter[Card]:
 def _collect_written(node: Any, out: Counter[Card]) -> None:
     if isinstance(node, str):
         for token in node.split():
-            if _CARD_TOKEN.match(token):
-                out[parse_card(token.rstrip("*"))] += 1
+            card = _card_of_token(token)
+            if card is not None:
+                out[card] += 1
     elif isinstance(node, list):
         for item in node:
             _collect_written(item, out)
@@ -88,6 +96,11 @@ def _collect_written(node: Any, out: Counter[Card]) -> None:
         for key, value in node.items():
             _collect_written(key, out)
             _collect_written(value, out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_of_token(token: str) -> Card | None:
+    return parse_card(token.rstrip("*")) if _CARD_TOKEN.match(token) else None
 
 
 def may_see(event: Any, seat: int) -> Counter[Card]:
