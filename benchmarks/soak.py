@@ -14,7 +14,8 @@ changing every four games: random, meld-biased (takes and melds preferred, so
 games reach canastas, packets and going out), GreedyBot, meld-biased, and a
 mixed table.  A game is fully determined by its number and the seed, so a
 finding names the game that reproduces it (``--start g --games 1``), and runs
-over separate ranges of games can be merged.
+over separate ranges of games can be merged.  A game is cut short after
+``--max-moves``.
 
 The checks (``--checks``): ``sampled`` (the default) gives every state the
 cheap ones (card census, a legal move for a game in progress — no dead end —
@@ -204,7 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--light", action="store_true", help="the same as --checks light")
     parser.add_argument("--every", type=int, default=50,
                         help="with --checks sampled, every check on every N-th state (default 50)")
-    parser.add_argument("--max-moves", type=int, default=30_000, help="cut a game short after this many moves")
+    parser.add_argument("--max-moves", type=int, default=10_000,
+                        help="cut a game short after this many moves (default 10,000: preset games end by "
+                        "2,500; a variant with a short hand_move_limit may score too slowly to end)")
     parser.add_argument("--progress", type=int, default=25, help="a progress line every N games (default 25)")
     parser.add_argument("--json", type=Path, default=None,
                         help="write the figures, settings and findings to this file (also as the run goes)")

@@ -991,7 +991,7 @@ def soak_game(number: int, seed: int = 0) -> SoakGame:
     return SoakGame(number, game_seed, preset, variant, rules, policy)
 
 
-def play_soak_game(game: SoakGame, checker: Checker, max_moves: int = 30_000) -> State:
+def play_soak_game(game: SoakGame, checker: Checker, max_moves: int = 10_000) -> State:
     """Play one game of the soak with ``checker`` (which should collect its findings)."""
     return play_game(game.rules, game.seed, checker, policy=POLICIES[game.policy], max_moves=max_moves,
                      number=game.number, context=game.context())
