@@ -17,6 +17,17 @@ The deal row is not like for like: the Python figure is ``kanasta.new_game``
 (the deal and building the immutable ``State`` with its events), the native one
 the deal only (no Python objects beyond a ``Deal`` handle).  The shuffle and
 meld rows compare the same work.
+
+The apply rows replay the moves of random games (``--games`` per preset,
+each cut before any hand ends by C-OUT-5's "no take", which the native core
+asks its caller) and give the CPU time per move: the Python figure is
+``State.apply`` (which checks the move's legality first), the native ones
+``NativeState.apply`` called from Python once per move (the move's text read,
+the state cloned and changed, a new Python object), and ``NativeState.replay``
+(the same moves applied in one call: the core's clone and apply per move
+without the Python call).  The native apply does not check legality (the
+native legality will, before it); the three are the whole of ``apply()`` as
+each engine stands.
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ from collections.abc import Callable
 import kanasta
 from kanasta import _core, _rng, engine, melds
 from kanasta.cards import DECK, Card
+from kanasta.rules import PRESETS
 
 Bench = Callable[[], object]
 
@@ -93,11 +105,35 @@ def _legal_rows(moves: int) -> list[tuple[str, Bench, Bench, int]]:
     return rows
 
 
+def _games(rules: kanasta.Rules, games: int, moves: int) -> list[tuple[int, list[kanasta.Action]]]:
+    """Seeded random games' moves, each cut before a move that ends a hand by "no take"."""
+    out = []
+    for seed in range(games):
+        state = kanasta.new_game(rules, seed)
+        rng = random.Random(seed)
+        played: list[kanasta.Action] = []
+        while not state.is_game_over and len(played) < moves:
+            action = rng.choice(state.legal_actions())
+            after = state.apply(action)
+            if any(isinstance(e, kanasta.HandEnded) and e.result.ended_by == "no_take" for e in after.events):
+                break
+            played.append(action)
+            state = after
+        out.append((seed, played))
+    return out
+
+
+def _yes(_probe: _core.NativeState) -> bool:
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--n", type=int, default=2000, help="calls per piece per repeat")
     parser.add_argument("--moves", type=int, default=400, help="positions per preset for the legal-move rows")
+    parser.add_argument("--games", type=int, default=4, help="games per preset replayed by the apply rows")
+    parser.add_argument("--game-moves", type=int, default=1500, help="most moves per replayed game")
     args = parser.parse_args()
     n: int = args.n
 
@@ -127,27 +163,53 @@ def main() -> None:
                                   max_meld_size=rules.max_meld_size, black_threes=rules.black_threes)
         return lambda: [checker.read_meld(c) for c in cand_indices]
 
-    rows: list[tuple[str, Bench, Bench]] = [
-        ("shuffle a hand's deck",
+    rows: list[tuple[str, int, Bench, Bench]] = [
+        ("shuffle a hand's deck", n,
          lambda: [_rng.shuffled(DECK, _rng.stream(s, 1, 1)) for s in seeds],
          lambda: [_core.shuffled_indices(s, (1, 1), 108) for s in seeds]),
     ]
     for name, rules in rules_by_name.items():
-        rows.append((f"deal a first hand, {name} (Python: new_game)", python_deal(rules), native_deal(rules)))
-        rows.append((f"check one meld, {name}", python_melds(rules), native_melds(rules)))
+        rows.append((f"deal a first hand, {name} (Python: new_game)", n, python_deal(rules), native_deal(rules)))
+        rows.append((f"check one meld, {name}", n, python_melds(rules), native_melds(rules)))
 
-    timed = [(name, py, native, n) for name, py, native in rows] + _legal_rows(args.moves)
-    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _, _ in timed}
+    replay_rows: list[tuple[str, int, Bench, Bench]] = []
+    for name, rules in PRESETS.items():
+        games = _games(rules, args.games, args.game_moves)
+        starts = [(kanasta.new_game(rules, seed), moves) for seed, moves in games]
+        native_starts = [(_core.NativeState.new_game(name, seed), [str(m) for m in moves]) for seed, moves in games]
+        total = sum(len(moves) for _, moves in games)
+
+        def python_apply(starts: list[tuple[kanasta.State, list[kanasta.Action]]] = starts) -> None:
+            for state, moves in starts:
+                for m in moves:
+                    state = state.apply(m)
+
+        def native_apply(starts: list[tuple[_core.NativeState, list[str]]] = native_starts) -> None:
+            for state, moves in starts:
+                for m in moves:
+                    state = state.apply(m, _yes)
+
+        def native_replay(starts: list[tuple[_core.NativeState, list[str]]] = native_starts) -> None:
+            for state, moves in starts:
+                state.replay(moves, _yes)
+
+        rows.append((f"apply a move, {name} (native: NativeState.apply)", total, python_apply, native_apply))
+        replay_rows.append((f"apply a move, {name} (native: in-core replay)", total, python_apply, native_replay))
+    rows.extend(replay_rows)
+    rows.extend((name, calls, py, native) for name, py, native, calls in _legal_rows(args.moves))
+
+    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, _, _, _ in rows}
     for _ in range(args.repeat):
-        for name, py, native, calls in timed:
+        for name, calls, py, native in rows:
             figures[name][0].append(_per_call_us(py, calls))
             figures[name][1].append(_per_call_us(native, calls))
 
-    print(f"kanasta native core pieces: median of {args.repeat} repeats, {n} calls each, CPU µs per call")
-    print(f"{'piece':<48} {'Python':>9} {'native':>9} {'ratio':>7}")
+    print(f"kanasta native core pieces: median of {args.repeat} repeats, {n} calls each "
+          f"(apply: every move of {args.games} games per preset), CPU µs per call")
+    print(f"{'piece':<56} {'Python':>9} {'native':>9} {'ratio':>7}")
     for name, (py_times, native_times) in figures.items():
         py_med, nat_med = statistics.median(py_times), statistics.median(native_times)
-        print(f"{name:<48} {py_med:>9.2f} {nat_med:>9.2f} {py_med / nat_med:>6.1f}×")
+        print(f"{name:<56} {py_med:>9.2f} {nat_med:>9.2f} {py_med / nat_med:>6.1f}×")
 
 
 if __name__ == "__main__":

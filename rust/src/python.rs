@@ -351,6 +351,39 @@ fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
+/// Apply one move natively, asking `can_take` (a Python callable) the C-OUT-5 question.
+fn step(
+    state: &State,
+    action: &action::Action,
+    can_take: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(State, Vec<Event>)> {
+    let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
+    let ask = |s: &State| -> bool {
+        let Some(f) = can_take else {
+            failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
+                "the stock is empty: pass can_take (native legality does not answer it yet)",
+            )));
+            return false;
+        };
+        let probe = PyNativeState {
+            inner: s.clone(),
+            events: Arc::new(Vec::new()),
+        };
+        match f.call1((probe,)).and_then(|r| r.is_truthy()) {
+            Ok(b) => b,
+            Err(e) => {
+                failure.replace(Some(e));
+                false
+            }
+        }
+    };
+    let out = apply::apply(state, action, &ask).map_err(value_error)?;
+    match failure.into_inner() {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
 #[pymethods]
 impl PyNativeState {
     /// A new game: `rules` a preset's name or the JSON text of `Rules.to_dict()`.
@@ -400,40 +433,31 @@ impl PyNativeState {
     /// C-OUT-5 chore); until the native legality answers it, a turn that ends
     /// at an empty stock under `stock_end="pile_play"` needs it.
     #[pyo3(signature = (r#move, can_take = None))]
-    fn apply(
-        &self,
-        py: Python<'_>,
-        r#move: &str,
-        can_take: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    fn apply(&self, r#move: &str, can_take: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
-        let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
-        let ask = |s: &State| -> bool {
-            let Some(f) = &can_take else {
-                failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
-                    "the stock is empty: pass can_take (native legality does not answer it yet)",
-                )));
-                return false;
-            };
-            let probe = PyNativeState {
-                inner: s.clone(),
-                events: Arc::new(Vec::new()),
-            };
-            match f.call1((probe,)).and_then(|r| r.is_truthy()) {
-                Ok(b) => b,
-                Err(e) => {
-                    failure.replace(Some(e));
-                    false
-                }
-            }
-        };
-        let _ = py;
-        let (inner, events) = apply::apply(&self.inner, &action, &ask).map_err(value_error)?;
-        if let Some(e) = failure.into_inner() {
-            return Err(e);
-        }
+        let (inner, events) = step(&self.inner, &action, can_take.as_ref())?;
         Ok(PyNativeState {
             inner,
+            events: Arc::new(events),
+        })
+    }
+
+    /// The state after `moves` (in notation), applied one after another in
+    /// the core, each to a new state as `apply` makes them; `can_take` as for
+    /// `apply`.  The moves are read first: a bad one raises before any is applied.
+    #[pyo3(signature = (moves, can_take = None))]
+    fn replay(&self, moves: Vec<String>, can_take: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
+        let actions = moves
+            .iter()
+            .map(|m| action::parse_action(m).map_err(value_error))
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut state = self.inner.clone();
+        let mut events = (*self.events).clone();
+        for a in &actions {
+            (state, events) = step(&state, a, can_take.as_ref())?;
+        }
+        Ok(PyNativeState {
+            inner: state,
             events: Arc::new(events),
         })
     }
