@@ -18,10 +18,13 @@ N games per preset and variant instead of 1 (and ``KANASTA_NATIVE_STATE_MOVES`` 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -33,6 +36,7 @@ from kanasta.cards import Card, format_cards
 from kanasta.rules import PRESETS, RETIRED_FIELDS
 from kanasta.state import Event, HandEnded
 
+CONFORMANCE = Path(__file__).resolve().parent / "conformance"
 GAMES = int(os.environ.get("KANASTA_NATIVE_STATE_GAMES", "1"))
 MOVES = int(os.environ.get("KANASTA_NATIVE_STATE_MOVES", "700"))
 
@@ -221,3 +225,33 @@ def test_an_empty_stock_asks_can_take() -> None:
             card = state["hands"][seat].split()[0]
             native = native.apply(f"discard {card}", lambda probe: asked.append(probe.phase) is not None)
     assert asked == ["draw"]
+
+
+def test_equality_hashing_and_pickling() -> None:
+    a = _core.NativeState.new_game("classic", 8)
+    b = _core.NativeState.from_json(a.to_json())
+    assert a == b and hash(a) == hash(b)
+    assert a != a.apply("draw") and a != "draw"
+    for state in (a, a.apply("draw")):
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and back.to_json() == state.to_json()
+        assert copy.deepcopy(state) == state
+
+
+def _conformance_apply_cases() -> list[dict[str, Any]]:
+    cases = []
+    for path in sorted(CONFORMANCE.glob("*.json")):
+        cases += [c for c in json.loads(path.read_text())["cases"] if c["kind"] == "apply"]
+    return cases
+
+
+def test_the_conformance_apply_cases() -> None:
+    """Every "a move and the position it leads to" case of the conformance suite, applied natively."""
+    cases = _conformance_apply_cases()
+    assert len(cases) >= 20
+    for case in cases:
+        after = kanasta.State.from_dict(case["position"]).apply(kanasta.parse_action(case["move"]))
+        no_take = any(isinstance(e, HandEnded) and e.result.ended_by == "no_take" for e in after.events)
+        native = _core.NativeState.from_json(json.dumps(case["position"]))
+        native = native.apply(case["move"], lambda _probe, no_take=no_take: not no_take)
+        assert json.loads(native.to_json()) == case["result"], case["move"]

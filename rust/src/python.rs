@@ -480,6 +480,26 @@ impl PyNativeState {
         self.inner.phase == Phase::GameOver
     }
 
+    /// Equal positions (events are not part of a position, as in Python).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyNativeState>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickled as its position document (the events are not kept).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyNativeState>().getattr("from_json")?;
+        Ok((from_json, (self.to_json(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<NativeState hand {}, seat {} to {}>",

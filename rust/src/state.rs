@@ -728,7 +728,10 @@ impl RedThrees {
 }
 
 /// An immutable game position (the Python `State` without its events and history).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing are by position: the stock and the packets compare
+/// as the cards still there, however many were drawn from the shared list.
+#[derive(Clone, Debug)]
 pub struct State {
     pub rules: Arc<Rules>,
     pub seed: u64,
@@ -767,6 +770,56 @@ pub struct State {
 }
 
 impl State {
+    /// Every field as a position has it, for equality and hashing.
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        (
+            &Rules,
+            u64,
+            u64,
+            usize,
+            &[i64; MAX_SEATS],
+            &[Hand; MAX_SEATS],
+        ),
+        (&[Card], &[Card], bool, &[Arc<Vec<TableMeld>>; MAX_SEATS]),
+        (
+            &[RedThrees; MAX_SEATS],
+            &[Hand],
+            &[usize; MAX_SEATS],
+            Option<Card>,
+        ),
+        (&[bool; MAX_SEATS], &[bool; MAX_SEATS], usize, Phase, &Turn),
+        (Option<usize>, &Vec<Arc<HandResult>>, u64),
+    ) {
+        (
+            (
+                &self.rules,
+                self.seed,
+                self.hand_number,
+                self.dealer,
+                &self.scores,
+                &self.hands,
+            ),
+            (self.stock(), &self.pile, self.pile_frozen, &self.melds),
+            (
+                &self.red_threes,
+                self.packets(),
+                &self.packets_taken,
+                self.trump,
+            ),
+            (
+                &self.opened,
+                &self.melded_this_hand,
+                self.player,
+                self.phase,
+                &self.turn,
+            ),
+            (self.winner, &self.hand_results, self.hand_moves),
+        )
+    }
+
     /// A game with `seed`: the first dealer drawn from it and the first hand
     /// dealt (G-DEAL-1, E-3), with the events of the deal.
     pub fn new_game(rules: Arc<Rules>, seed: u64) -> (State, Vec<Event>) {
@@ -925,6 +978,20 @@ impl State {
     }
 }
 
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.key().hash(h);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1011,6 +1078,20 @@ mod tests {
         };
         assert_eq!(t.notation(), "AH 2H* 3H");
         assert_eq!(t.wild_count(), 1);
+    }
+
+    #[test]
+    fn equal_positions_are_equal_however_the_stock_is_shared() {
+        let rules = Arc::new(Rules::kanasta());
+        let (mut a, _) = State::new_game(rules, 4);
+        let top = a.draw_card().unwrap();
+        a.hands[a.player].add(top);
+        let mut b = a.clone();
+        b.stock_cards = Arc::from(a.stock().to_vec());
+        b.stock_drawn = 0;
+        assert_eq!(a, b);
+        b.packet_cards = Arc::from(a.packets()[1..].to_vec());
+        assert_ne!(a, b);
     }
 
     #[test]
