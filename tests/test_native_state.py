@@ -18,6 +18,7 @@ N games per preset and variant instead of 1 (and ``KANASTA_NATIVE_STATE_MOVES`` 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -30,6 +31,7 @@ from typing import Any
 import attrs
 import pytest
 
+import _games
 import kanasta
 from kanasta import _core
 from kanasta.cards import Card, format_cards
@@ -255,3 +257,39 @@ def test_the_conformance_apply_cases() -> None:
         native = _core.NativeState.from_json(json.dumps(case["position"]))
         native = native.apply(case["move"], lambda _probe, no_take=no_take: not no_take)
         assert json.loads(native.to_json()) == case["result"], case["move"]
+
+
+_ODD_VALUES: list[Any] = [
+    None, True, -1, 0, 1, 3, 2**70, 1.5, "", "7H", "JK JK JK JK JK", "2H* 3H 4H", "AH 2H 3H 4H 5H 6H 7H 8H",
+    "draw", [], {}, [[]], [None, 4.5], {"preset": "kanasta"},
+]
+
+
+def test_mutated_documents_never_crash_the_core() -> None:
+    """Any document is read or refused with ValueError, and a read one can be written and moved on (no panic)."""
+    rng = random.Random(12)
+    moves = ("draw", "take", "ask", "yes", "decline", "discard 7H", "meld 7H 7D 7S", "add @0 7C", "extend @0 8H")
+    for name in PRESETS:
+        states = [s for i, s in enumerate(_games.game(name, 3)) if i % 97 == 0][:4]
+        for state in states:
+            doc = state.to_dict()
+            paths = _games.json_paths(doc)[1:]
+            for _ in range(60):
+                mutated = json.loads(json.dumps(doc))
+                for _ in range(rng.randint(1, 3)):
+                    *parent, last = rng.choice(paths)
+                    node = mutated
+                    try:
+                        for key in parent:
+                            node = node[key]
+                        node[last] = rng.choice(_ODD_VALUES)
+                    except (KeyError, IndexError, TypeError):
+                        continue
+                try:
+                    native = _core.NativeState.from_json(json.dumps(mutated))
+                except ValueError:
+                    continue
+                json.loads(native.to_json())
+                for move in moves:
+                    with contextlib.suppress(ValueError, RuntimeError):
+                        native.apply(move, lambda _probe: False)
