@@ -18,9 +18,8 @@ The deal row is not like for like: the Python figure is ``kanasta.new_game``
 the deal only (no Python objects beyond a ``Deal`` handle).  The shuffle and
 meld rows compare the same work.
 
-The apply rows replay the moves of random games (``--games`` per preset,
-each cut before any hand ends by C-OUT-5's "no take", which the native core
-asks its caller) and give the CPU time per move: the Python figure is
+The apply rows replay the moves of random games (``--games`` per preset, at
+most ``--game-moves`` moves each) and give the CPU time per move: the Python figure is
 ``State.apply`` (which checks the move's legality first), the native ones
 ``NativeState.apply`` called from Python once per move (the move's text read,
 the state cloned and changed, a new Python object), and ``NativeState.replay``
@@ -106,7 +105,7 @@ def _legal_rows(moves: int) -> list[tuple[str, Bench, Bench, int]]:
 
 
 def _games(rules: kanasta.Rules, games: int, moves: int) -> list[tuple[int, list[kanasta.Action]]]:
-    """Seeded random games' moves, each cut before a move that ends a hand by "no take"."""
+    """Seeded random games' moves (at most ``moves`` each)."""
     out = []
     for seed in range(games):
         state = kanasta.new_game(rules, seed)
@@ -114,17 +113,10 @@ def _games(rules: kanasta.Rules, games: int, moves: int) -> list[tuple[int, list
         played: list[kanasta.Action] = []
         while not state.is_game_over and len(played) < moves:
             action = rng.choice(state.legal_actions())
-            after = state.apply(action)
-            if any(isinstance(e, kanasta.HandEnded) and e.result.ended_by == "no_take" for e in after.events):
-                break
+            state = state.apply(action)
             played.append(action)
-            state = after
         out.append((seed, played))
     return out
-
-
-def _yes(_probe: _core.NativeState) -> bool:
-    return True
 
 
 def main() -> None:
@@ -187,11 +179,11 @@ def main() -> None:
         def native_apply(starts: list[tuple[_core.NativeState, list[str]]] = native_starts) -> None:
             for state, moves in starts:
                 for m in moves:
-                    state = state.apply(m, _yes)
+                    state = state.apply(m)
 
         def native_replay(starts: list[tuple[_core.NativeState, list[str]]] = native_starts) -> None:
             for state, moves in starts:
-                state.replay(moves, _yes)
+                state.replay(moves)
 
         rows.append((f"apply a move, {name} (native: NativeState.apply)", total, python_apply, native_apply))
         replay_rows.append((f"apply a move, {name} (native: in-core replay)", total, python_apply, native_replay))

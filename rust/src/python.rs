@@ -351,7 +351,8 @@ fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// Apply one move natively, asking `can_take` (a Python callable) the C-OUT-5 question.
+/// Apply one move natively, asking `can_take` (a Python callable; without one,
+/// the native legality) the C-OUT-5 question.
 fn step(
     state: &State,
     action: &action::Action,
@@ -360,10 +361,13 @@ fn step(
     let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
     let ask = |s: &State| -> bool {
         let Some(f) = can_take else {
-            failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
-                "the stock is empty: pass can_take (native legality does not answer it yet)",
-            )));
-            return false;
+            // the native legality answers it
+            return crate::legal::can_take(s).unwrap_or_else(|e| {
+                failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
+                    e.to_string(),
+                )));
+                false
+            });
         };
         let probe = PyNativeState {
             inner: s.clone(),
@@ -430,8 +434,7 @@ impl PyNativeState {
     /// The move is trusted to be legal; a move whose cards are not there or
     /// whose meld does not read raises ValueError.  `can_take` answers, for a
     /// state whose stock is empty, whether its player may take the pile (the
-    /// C-OUT-5 chore); until the native legality answers it, a turn that ends
-    /// at an empty stock under `stock_end="pile_play"` needs it.
+    /// C-OUT-5 chore); without it the native legality answers.
     #[pyo3(signature = (r#move, can_take = None))]
     fn apply(&self, r#move: &str, can_take: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
