@@ -684,6 +684,31 @@ fn read_team_melds(v: &Value, path: &str, rules: &Rules) -> Result<Vec<Vec<Table
         .collect()
 }
 
+/// A list of `len` values (one per seat or team) under `key`, each read by
+/// `read`; without the key, `default` of each index.
+fn per_seat<T: Copy + Default>(
+    doc: &Map<String, Value>,
+    key: &str,
+    len: usize,
+    read: impl Fn(&Value, &str) -> Result<T, DocError>,
+    default: impl Fn(usize) -> T,
+) -> Result<[T; MAX_SEATS], DocError> {
+    let mut out = [T::default(); MAX_SEATS];
+    match doc.get(key) {
+        Some(v) => {
+            for (i, item) in list(v, key, Some(len))?.iter().enumerate() {
+                out[i] = read(item, &join(key, i))?;
+            }
+        }
+        None => {
+            for (i, slot) in out.iter_mut().enumerate().take(len) {
+                *slot = default(i);
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn phase_named(text: &str) -> Option<Phase> {
     [Phase::Draw, Phase::Play, Phase::Answer, Phase::GameOver]
         .into_iter()
@@ -760,12 +785,13 @@ pub fn from_value(data: &Value) -> Result<State, DocError> {
             }
         }
     }
-    let mut packets_taken = [0usize; MAX_SEATS];
-    if let Some(v) = doc.get("packets_taken") {
-        for (t, k) in list(v, "packets_taken", Some(teams))?.iter().enumerate() {
-            packets_taken[t] = int(k, &join("packets_taken", t), 0, rules.packets as i64)? as usize;
-        }
-    }
+    let packets_taken = per_seat(
+        doc,
+        "packets_taken",
+        teams,
+        |v, p| Ok(int(v, p, 0, rules.packets as i64)? as usize),
+        |_| 0,
+    )?;
     let taken: usize = packets_taken.iter().sum();
     if taken > rules.packets {
         return fail(
@@ -794,19 +820,9 @@ pub fn from_value(data: &Value) -> Result<State, DocError> {
         None => None,
     };
     // the turn
-    let mut melded_this_hand = [false; MAX_SEATS];
-    match doc.get("melded_this_hand") {
-        Some(v) => {
-            for (s, b) in list(v, "melded_this_hand", Some(n))?.iter().enumerate() {
-                melded_this_hand[s] = boolean(b, &join("melded_this_hand", s))?;
-            }
-        }
-        None => {
-            for (s, slot) in melded_this_hand.iter_mut().enumerate().take(n) {
-                *slot = !melds[s % teams].is_empty();
-            }
-        }
-    }
+    let melded_this_hand = per_seat(doc, "melded_this_hand", n, boolean, |s| {
+        !melds[s % teams].is_empty()
+    })?;
     let fresh = Turn {
         first_meld: !melded_this_hand[acting],
         own_from: melds[team].len(),
@@ -929,19 +945,13 @@ pub fn from_value(data: &Value) -> Result<State, DocError> {
             results.push(Arc::new(read_result(r, &join("hand_results", i), &rules)?));
         }
     }
-    let mut scores = [0i64; MAX_SEATS];
-    match doc.get("scores") {
-        Some(v) => {
-            for (t, s) in list(v, "scores", Some(teams))?.iter().enumerate() {
-                scores[t] = int(s, &join("scores", t), i64::MIN / 4, i64::MAX / 4)?;
-            }
-        }
-        None => {
-            if let Some(last) = results.last() {
-                scores[..teams].copy_from_slice(&last.scores);
-            }
-        }
-    }
+    let scores = per_seat(
+        doc,
+        "scores",
+        teams,
+        |v, p| int(v, p, i64::MIN / 4, i64::MAX / 4),
+        |t| results.last().map_or(0, |r| r.scores[t]),
+    )?;
     let winner = match doc.get("winner") {
         None | Some(Value::Null) => None,
         Some(w) => Some(index(w, "winner", teams)?),
@@ -955,19 +965,7 @@ pub fn from_value(data: &Value) -> Result<State, DocError> {
         Some(v) => int(v, "hand_number", 1, i64::MAX)? as u64,
         None => finished.max(1) as u64,
     };
-    let mut opened = [false; MAX_SEATS];
-    match doc.get("opened") {
-        Some(v) => {
-            for (t, b) in list(v, "opened", Some(teams))?.iter().enumerate() {
-                opened[t] = boolean(b, &join("opened", t))?;
-            }
-        }
-        None => {
-            for t in 0..teams {
-                opened[t] = !melds[t].is_empty();
-            }
-        }
-    }
+    let opened = per_seat(doc, "opened", teams, boolean, |t| !melds[t].is_empty())?;
     let hand_moves = match (rules.hand_move_limit, doc.get("hand_moves")) {
         (None, Some(_)) => {
             return fail("hand_moves", "moves are counted only under hand_move_limit")
