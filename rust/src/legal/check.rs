@@ -169,11 +169,7 @@ fn after_meld(
     let Some(mut hand) = hand_without(ctx, removed) else {
         return problem("G-TURN-1", "those cards are not all in your hand");
     };
-    let mut shapes = ctx.shapes.clone();
-    match index {
-        None => shapes.push(meld_shape(meld)),
-        Some(i) => shapes[i] = meld_shape(meld),
-    }
+    let shapes = ctx.shapes_with(index, meld_shape(meld));
     let turn = &ctx.s.turn;
     let count = turn.count_halves as i32 + gain;
     let nat_runs = shapes.iter().filter(|m| m.is_natural_run()).count() as u32;
@@ -188,15 +184,8 @@ fn after_meld(
     if hand.is_empty() {
         return Ok(empty_problem(ctx, n_can, opened, false, no_out));
     }
-    let situation = Situation {
-        hand,
-        shapes,
-        opened,
-        laid: true,
-        count,
-        aside,
-        must_out: turn.must_go_out || turn.answer == Some(true) || black3,
-    };
+    let must_out = turn.must_go_out || turn.answer == Some(true) || black3;
+    let situation = Situation::after_laying(hand, shapes, opened, count, aside, must_out);
     let mut finisher = Finisher::new(&ctx.tables, ctx.flags(turn.forbidden, no_out));
     let cards_left = situation.hand.len();
     if !finisher.finishable(&situation)? {
@@ -527,11 +516,7 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
     let s = ctx.s;
     let top = *s.pile.last().expect("the pile is not empty");
     let mut hand = hand_without(ctx, cards).expect("checked by the caller");
-    let mut shapes = ctx.shapes.clone();
-    match index {
-        None => shapes.push(meld_shape(meld)),
-        Some(i) => shapes[i] = meld_shape(meld),
-    }
+    let shapes = ctx.shapes_with(index, meld_shape(meld));
     let rest: Vec<Card> = s.pile[..s.pile.len() - 1]
         .iter()
         .copied()
@@ -559,15 +544,7 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
         ));
     }
     let cards_left = hand.len();
-    let situation = Situation {
-        hand,
-        shapes,
-        opened,
-        laid: true,
-        count,
-        aside,
-        must_out: false,
-    };
+    let situation = Situation::after_laying(hand, shapes, opened, count, aside, false);
     let mut finisher = Finisher::new(&ctx.tables, ctx.flags(s.turn.forbidden, false));
     if !finisher.finishable(&situation)? {
         if !ctx.opened {

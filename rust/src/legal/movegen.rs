@@ -81,6 +81,23 @@ fn rank_counts(hand: &Cards, rank: u8) -> Vec<(Card, u8)> {
         .collect()
 }
 
+/// The half-point value of a run's cards from position `low`, its wild at `wild`
+/// (a 2 at position 2 that is not the wild counts as a natural 2, K-VAL-1).
+fn run_value(ctx: &Context<'_>, cards: &[Card], low: u8, wild: Option<u8>) -> i32 {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let p = low + k as u8;
+            if Some(p) == wild || p != 2 {
+                ctx.value(c)
+            } else {
+                ctx.natural_two()
+            }
+        })
+        .sum()
+}
+
 /// The half-point value of a meld's cards (a natural-place 2 counts as such).
 pub(crate) fn meld_value(ctx: &Context<'_>, meld: &TableMeld) -> i32 {
     meld.value(ctx.rules) as i32
@@ -179,20 +196,8 @@ impl<'c> Gen<'c> {
                 hand.add(usize::from(c));
             }
         }
-        let mut shapes = ctx.shapes.clone();
-        match index {
-            None => shapes.push(shape),
-            Some(i) => shapes[i] = shape,
-        }
-        let situation = Situation {
-            hand,
-            shapes,
-            opened: opened2,
-            laid: true,
-            count: count2,
-            aside,
-            must_out,
-        };
+        let shapes = ctx.shapes_with(index, shape);
+        let situation = Situation::after_laying(hand, shapes, opened2, count2, aside, must_out);
         self.finisher.finishable(&situation)
     }
 
@@ -264,15 +269,7 @@ impl<'c> Gen<'c> {
     fn new_runs(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
         let ctx = self.ctx;
         for (cards, low, wpos) in new_run_candidates(ctx) {
-            let mut gain = 0;
-            for (k, &c) in cards.iter().enumerate() {
-                let p = low + k as u8;
-                gain += if Some(p) == wpos || p != 2 {
-                    ctx.value(c)
-                } else {
-                    ctx.natural_two()
-                };
-            }
+            let gain = run_value(ctx, &cards, low, wpos);
             let suit = cards[if wpos != Some(low) { 0 } else { 1 }] % 4;
             let shape = Shape::Run {
                 suit,
@@ -381,15 +378,7 @@ impl<'c> Gen<'c> {
         let old_cards = meld.cards();
         for (run, low, wpos) in run_extend_candidates(ctx, meld) {
             let high = low + run.len() as u8 - 1;
-            let mut total = 0;
-            for (k, &c) in run.iter().enumerate() {
-                let p = low + k as u8;
-                total += if Some(p) == wpos || p != 2 {
-                    ctx.value(c)
-                } else {
-                    ctx.natural_two()
-                };
-            }
+            let total = run_value(ctx, &run, low, wpos);
             let added = remove_cards(&run, old_cards.as_slice()).unwrap_or_default();
             let nat_runs = ctx.nat_runs - was_natural + u32::from(wpos.is_none());
             let shape = Shape::Run {

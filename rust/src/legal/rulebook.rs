@@ -211,6 +211,16 @@ impl<'s> Context<'s> {
         }
     }
 
+    /// The team's melds with `shape` as meld `index`, or as a new meld.
+    pub fn shapes_with(&self, index: Option<usize>, shape: Shape) -> Vec<Shape> {
+        let mut shapes = self.shapes.clone();
+        match index {
+            None => shapes.push(shape),
+            Some(i) => shapes[i] = shape,
+        }
+        shapes
+    }
+
     /// Would the team be open with these natural runs and count (K-OPEN-1 to K-OPEN-4, C-OPEN-2)?
     pub fn open_condition(&self, nat_runs: u32, count: i32, cards_left: u32) -> bool {
         team_opens(

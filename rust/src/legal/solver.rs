@@ -407,6 +407,28 @@ pub struct Situation {
     pub must_out: bool,
 }
 
+impl Situation {
+    /// The situation after the player laid cards this turn (a meld or a take's meld).
+    pub fn after_laying(
+        hand: Cards,
+        shapes: Vec<Shape>,
+        opened: bool,
+        count: i32,
+        aside: Cards,
+        must_out: bool,
+    ) -> Situation {
+        Situation {
+            hand,
+            shapes,
+            opened,
+            laid: true,
+            count,
+            aside,
+            must_out,
+        }
+    }
+}
+
 /// The search gave up: it took more steps than it is allowed (a safety net).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchGaveUp;
@@ -1688,6 +1710,7 @@ fn distinct_combos(pool: &[usize], k: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
 
     /// A card index from its notation (`7H`, `TS`, `JK`).
     fn card(text: &str) -> Card {
@@ -1705,47 +1728,38 @@ mod tests {
         Cards::from_cards(&cards)
     }
 
-    /// Half-point values per rank (ace first) and for the joker.
-    fn values(per_rank: [i32; 13], joker: i32) -> [i32; DISTINCT] {
-        let mut out = [joker; DISTINCT];
-        for (i, v) in out.iter_mut().take(52).enumerate() {
-            *v = per_rank[i / 4];
-        }
-        out
-    }
-
-    /// Kanasta (Part K): A 1½, 2 1, 3-7 ½, 8-K 1, joker 1, a natural 2 ½.
+    /// Kanasta (Part K): A 1½, 2 1, 3-7 ½, 8-K 1, joker 1, a natural 2 ½ (in half points).
     fn kanasta() -> Tables {
-        Tables::new(FinishRules {
-            values: values([3, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2], 2),
-            natural_two: 1,
-            runs: true,
-            max_wilds: 1,
-            wilds_within_naturals: false,
-            max_meld_size: Some(13),
-            one_meld_per_rank: false,
-            canastas_to_go_out: 1,
-            black_threes: false,
-            opening_natural_run: true,
-            opening_one_card_exempt: true,
-        })
+        Tables::new(FinishRules::from(&Rules::kanasta()))
     }
 
-    /// Classic (Part C, C2): A and 2 20, K-8 10, 7-3 5, joker 50.
-    fn classic(players: u32) -> Tables {
-        Tables::new(FinishRules {
-            values: values([40, 40, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20], 100),
-            natural_two: 1,
-            runs: false,
-            max_wilds: 3,
-            wilds_within_naturals: false,
-            max_meld_size: None,
-            one_meld_per_rank: true,
-            canastas_to_go_out: if players == 2 { 2 } else { 1 },
-            black_threes: true,
-            opening_natural_run: false,
-            opening_one_card_exempt: false,
-        })
+    /// Classic (Part C, C2): A and 2 20, K-8 10, 7-3 5, joker 50 (in half points).
+    fn classic(players: usize) -> Tables {
+        Tables::new(FinishRules::from(&Rules::classic(players).unwrap()))
+    }
+
+    #[test]
+    fn the_rules_values_are_the_published_ones_in_half_points() {
+        // K-VAL-1: AS 1½, KS 1, 7S ½, JK 1, a natural 2 ½.
+        let k = kanasta();
+        let v = |t: &Tables, c: &str| t.value(usize::from(card(c)));
+        assert_eq!(
+            [v(&k, "AS"), v(&k, "KS"), v(&k, "7S"), v(&k, "JK")],
+            [3, 2, 1, 2]
+        );
+        assert_eq!(k.rules.natural_two, 1);
+        // C-VAL-1: A 20, 2 20, K 10, 7 5, black 3 5, joker 50.
+        let c = classic(4);
+        let values = [
+            v(&c, "AS"),
+            v(&c, "2S"),
+            v(&c, "KS"),
+            v(&c, "7S"),
+            v(&c, "3C"),
+            v(&c, "JK"),
+        ];
+        assert_eq!(values, [40, 40, 20, 10, 10, 100]);
+        assert_eq!(classic(2).rules.canastas_to_go_out, 2);
     }
 
     fn flags(minimum: i32) -> TurnFlags {
