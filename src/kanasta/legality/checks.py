@@ -32,6 +32,7 @@ from kanasta.legality.finish import (
     Pos,
     Shape,
     Tables,
+    Work,
     finishable,
     natural_runs,
     rank_of,
@@ -82,7 +83,7 @@ class Ctx:
     __slots__ = (
         "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
         "R", "out_exempt", "discard_empty_ok", "black3_ok", "_shapes",
-        "_n_canastas", "_nat_runs",
+        "_n_canastas", "_nat_runs", "work",
     )
 
     def __init__(self, s: Position) -> None:
@@ -116,6 +117,8 @@ class Ctx:
         # out) and asking partner are not offered until the team is down.
         self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
         self._shapes: tuple[Shape, ...] | None = None
+        # the E-2 searches of this question share one memo and one work budget
+        self.work = Work()
         self._n_canastas = 0
         self._nat_runs = 0
 
@@ -168,7 +171,7 @@ class Ctx:
             aside=aside, forbidden=taken_single if taken_single is not None else self.turn.forbidden,
             must_out=must_out, no_out=no_out, out_exempt=self.out_exempt,
             discard_empty_ok=self.discard_empty_ok,
-            black3_ok=self.black3_ok,
+            black3_ok=self.black3_ok, work=self.work,
         )
 
     def here(self, *, laid: bool, must_out: bool, no_out: bool) -> Pos:

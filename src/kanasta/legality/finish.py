@@ -21,7 +21,8 @@ All values are in half points.
 
 from __future__ import annotations
 
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Iterable
+from itertools import combinations_with_replacement
 from typing import Final
 
 from kanasta.cards import Card, all_cards
@@ -110,7 +111,7 @@ class Pos:
 
     __slots__ = (
         "t", "hand", "shapes", "opened", "laid", "count", "minimum", "aside",
-        "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok", "black3_ok",
+        "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok", "black3_ok", "work",
     )
 
     def __init__(
@@ -130,6 +131,7 @@ class Pos:
         out_exempt: bool,
         discard_empty_ok: bool,
         black3_ok: bool,
+        work: Work | None = None,
     ) -> None:
         self.t = t
         self.hand = hand
@@ -145,6 +147,7 @@ class Pos:
         self.out_exempt = out_exempt
         self.discard_empty_ok = discard_empty_ok
         self.black3_ok = black3_ok
+        self.work = work
 
 
 # A meld as the solver sees it:
@@ -462,18 +465,81 @@ NAT_AT: Final = tuple(
     for suit in range(4)
 )
 
-# Results of searched nodes, shared by every search with the same rules and
-# flags (a node's answer depends only on its key).  Bounded: cleared when full.
-_MEMO: dict[tuple[object, ...], bool] = {}
-_MEMO_LIMIT: Final = 400_000
+# A hand in the search is a count vector packed in one int: a byte per card
+# index (a canonical stand-in counts up to eight cards: two decks, K-DEAL-1,
+# C-DEAL-1).  Removing cards is a subtraction; the memo key is the int.
+_BITS: Final = 8
+_ONE: Final = tuple(1 << (_BITS * i) for i in range(53))
+_WIDTH: Final = 53
+
+
+def _pack(indices: Iterable[int]) -> int:
+    """The count vector of a hand given by card indices."""
+    h = 0
+    for i in indices:
+        h += _ONE[i]
+    return h
+
+
+def _counts(h: int) -> dict[int, int]:
+    """Card index -> count, ascending by index, of a packed hand."""
+    return {i: c for i, c in enumerate(h.to_bytes(_WIDTH, "little")) if c}
+
+
+SEARCH_BUDGET: Final = 200_000
+"""The most search nodes one legality question may expand (the work budget).
+
+A question is everything one :class:`Work` serves: the listing of a position's
+moves, or the check of one move.  No position of the test suite or of the
+soak comes near it; past it the search raises :class:`~kanasta.EngineLimitError`.
+"""
+
+
+class Work:
+    """The memo tables and the node count of one legality question (a listing, a check).
+
+    Every search made for the same question shares the tables (the candidate
+    moves of a listing reach many of the same positions), and nothing outlives
+    the question: the engine keeps no search results between calls.
+    """
+
+    __slots__ = ("tables", "nodes", "limit")
+
+    def __init__(self, limit: int = SEARCH_BUDGET) -> None:
+        self.tables: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
+        self.nodes = 0
+        self.limit = limit
+
+    def table(self, flags: tuple[object, ...]) -> dict[tuple[object, ...], bool]:
+        """The memo table of the searches with these flags (a node's answer depends on its key and them)."""
+        found = self.tables.get(flags)
+        if found is None:
+            found = self.tables[flags] = {}
+        return found
+
+    def expand(self) -> None:
+        """Count one expanded node; past the budget, give up on the question."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise EngineLimitError(
+                f"deciding whether the turn can be finished (E-2) needs more than {self.limit:,} "
+                "search steps here; the engine's work budget for one question"
+            )
 
 
 _size = size_of
 
 
+# A step of the search: (cards removed from hand as a packed count vector, how
+# many, the meld changed (None: a new one), its new shape, value gained, black-3 meld).
+Step = tuple[int, int, "int | None", Shape, int, bool]
+
 
 class _Search:
-    __slots__ = ("t", "rules", "p", "canon", "need_run", "minimum", "R", "forbidden", "budget", "flags", "exempt")
+    __slots__ = (
+        "t", "rules", "p", "canon", "need_run", "minimum", "R", "forbidden", "flags", "exempt",
+        "work", "memo", "out_dead",
+    )
 
     def __init__(self, p: Pos) -> None:
         rules = p.t.rules
@@ -486,20 +552,25 @@ class _Search:
         self.R = rules.canastas_to_go_out
         self.forbidden = -1 if p.forbidden is None else p.forbidden.index
         self.exempt = rules.opening_one_card_exempt or p.out_exempt
-        self.budget = 2_000_000
         self.flags = (
             rules, p.minimum, self.forbidden, p.no_out, p.out_exempt, p.discard_empty_ok, p.black3_ok,
         )
+        self.work = p.work if p.work is not None else Work()
+        self.memo = self.work.table(self.flags)
+        # cards that can never be melded a player bound to go out may keep: the one discarded
+        self.out_dead = 1 if p.discard_empty_ok and not p.no_out else 0
 
-    def goal(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
+    def goal(self, hand: int, n: int, shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
         """True/False when the node is settled, None to search on."""
         p = self.p
-        n = len(hand)
         if n == 0:
             return _may_empty(p, shape_canastas(shapes), opened, by_discard=False)
-        if opened and not must_out and n >= 2 and (self.forbidden < 0 or any(i != self.forbidden for i in hand)):
+        forbidden = self.forbidden
+        if opened and not must_out and n >= 2 and (forbidden < 0 or (hand >> (_BITS * forbidden)) & 255 < n):
             return True
-        if n == 1 and hand[0] != self.forbidden and _may_empty(p, shape_canastas(shapes), opened, by_discard=True):
+        if n == 1 and (hand.bit_length() - 1) // _BITS != forbidden and _may_empty(
+            p, shape_canastas(shapes), opened, by_discard=True
+        ):
             return True
         return None
 
@@ -510,74 +581,89 @@ class _Search:
 
     def run(self) -> bool:
         p = self.p
-        hand = tuple(sorted(c.index for c in p.hand))
-        aside = tuple(sorted(c.index for c in p.aside))
+        hand = [c.index for c in p.hand]
+        aside = [c.index for c in p.aside]
         if self.canon:
             canon = self.t.canon
-            hand = tuple(sorted(canon[i] for i in hand))
-            aside = tuple(sorted(canon[i] for i in aside))
+            hand = [canon[i] for i in hand]
+            aside = [canon[i] for i in aside]
+        h = _pack(hand)
+        a = _pack(aside)
         shapes = tuple(sorted(p.shapes))
-        if len(_MEMO) > _MEMO_LIMIT:
-            _MEMO.clear()
         if not p.opened and not p.must_out:
-            known = _MEMO.get(self.key(hand, shapes, p.count, p.opened, aside, p.must_out))
+            known = self.memo.get(self.key(h, shapes, p.count, p.opened, a, p.must_out))
             if known is not None:
                 return known
-            if self.greedy(hand, shapes, p.count):
+            if self.greedy(_counts(h), shapes, p.count):
                 return True
-        return self.dfs(hand, shapes, p.count, p.opened, aside, p.must_out)
+        return self.dfs(h, len(hand), shapes, p.count, p.opened, a, len(aside), p.must_out)
 
     def key(
         self,
-        hand: tuple[int, ...],
+        hand: int,
         shapes: tuple[Shape, ...],
         count: int,
         opened: bool,
-        aside: tuple[int, ...],
+        aside: int,
         must_out: bool,
     ) -> tuple[object, ...]:
-        """The memo key of a node: its answer depends on nothing else."""
-        return (self.flags, hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
+        """The memo key of a node: with the search's flags, its answer depends on nothing else."""
+        return (hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
 
     def dfs(
         self,
-        hand: tuple[int, ...],
+        hand: int,
+        n: int,
         shapes: tuple[Shape, ...],
         count: int,
         opened: bool,
-        aside: tuple[int, ...],
+        aside: int,
+        n_aside: int,
         must_out: bool,
     ) -> bool:
-        settled = self.goal(hand, shapes, opened, must_out)
+        settled = self.goal(hand, n, shapes, opened, must_out)
         if settled is not None:
             return settled
         key = self.key(hand, shapes, count, opened, aside, must_out)
-        known = _MEMO.get(key)
+        memo = self.memo
+        known = memo.get(key)
         if known is not None:
             return known
-        self.budget -= 1
-        if self.budget < 0:  # pragma: no cover - a safety net, never reached in practice
-            raise EngineLimitError("the E-2 search gave up on this position (please report it)")
+        self.work.expand()
         result = False
-        if opened or self.hopeful(hand, shapes, count):
-            for new_hand, new_shapes, gain, b3 in self.steps(hand, shapes, must_out):
+        cnt = _counts(hand)
+        if must_out and self.dead(cnt, shapes) > self.out_dead:
+            pass  # a card that can never be melded stays in hand: no going out
+        elif opened or self.hopeful(cnt, shapes, count):
+            for removed, k, index, new_shape, gain, b3 in self.steps(cnt, shapes, must_out):
+                lst = list(shapes)
+                if index is None:
+                    lst.append(new_shape)
+                else:
+                    lst[index] = new_shape
+                lst.sort()
+                new_shapes = tuple(lst)
+                h2 = hand - removed
+                n2 = n - k
                 c2 = count if opened else count + gain
                 o2 = opened
-                h2 = new_hand
                 a2 = aside
-                if not o2 and self.open_now(new_shapes, c2, len(new_hand)):
+                na2 = n_aside
+                if not o2 and self.open_now(new_shapes, c2, n2):
                     o2 = True
                     if aside:
-                        h2 = tuple(sorted(new_hand + aside))
-                        a2 = ()
-                if self.dfs(h2, new_shapes, c2, o2, a2, must_out or b3):
+                        h2 += aside
+                        n2 += n_aside
+                        a2 = 0
+                        na2 = 0
+                if self.dfs(h2, n2, new_shapes, c2, o2, a2, na2, must_out or b3):
                     result = True
                     break
-        _MEMO[key] = result
+        memo[key] = result
         return result
 
     # ---------------------------------------------------------- bounds
-    def greedy(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
+    def greedy(self, cnt: dict[int, int], shapes: tuple[Shape, ...], count: int) -> bool:
         """A quick witness that the team can open from here with two cards left.
 
         For each maximal natural run in hand that could be the opening's natural
@@ -586,16 +672,36 @@ class _Search:
         pairs and sets.  True only when that plan really opens with two cards (one
         discardable) left; False means "not shown", not "impossible".
         """
-        cnt: dict[int, int] = {}
-        for i in hand:
-            cnt[i] = cnt.get(i, 0) + 1
         if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes):
             segments = self._segments(cnt)
             if not segments:
                 return False
             segments.sort(key=lambda seg: -seg[0])
-            return any(self._plan(dict(cnt), shapes, count, seg) for seg in segments[:3])
-        return self._plan(cnt, shapes, count, None)
+            return any(self._plan_keeping(cnt, shapes, count, seg) for seg in segments[:3])
+        return self._plan_keeping(cnt, shapes, count, None)
+
+    def _plan_keeping(
+        self, cnt: dict[int, int], shapes: tuple[Shape, ...], count: int, run: tuple[int, int, list[int]] | None
+    ) -> bool:
+        """:meth:`_plan`; when it reaches the minimum but melds too much (fewer than two cards
+        left), plan again holding back the two cheapest cards outside the run."""
+        done = self._plan(dict(cnt), shapes, count, run)
+        if done is not None:
+            return done
+        value = self.t.value
+        rest = dict(cnt)
+        if run is not None:
+            for c in run[2]:
+                rest[c] -= 1
+        spare = sorted((i for i, k in rest.items() for _ in range(k)), key=lambda i: (value[i], i))
+        if len(spare) < 2:
+            return False
+        held = dict(cnt)
+        for i in spare[:2]:
+            held[i] -= 1
+            if not held[i]:
+                del held[i]
+        return self._plan(held, shapes, count, run, hold=2) is True
 
     def _segments(self, cnt: dict[int, int]) -> list[tuple[int, int, list[int]]]:
         """Maximal natural runs in hand: (value, first position, cards)."""
@@ -625,7 +731,11 @@ class _Search:
         shapes: tuple[Shape, ...],
         count: int,
         run: tuple[int, int, list[int]] | None,
-    ) -> bool:
+        hold: int = 0,
+    ) -> bool | None:
+        """Lay the plan of :meth:`greedy` from ``cnt`` (``hold`` more cards stay in hand): True
+        when it opens with two cards (one discardable) left, None when it reaches the minimum
+        with fewer, else False.  Changes ``cnt``."""
         t = self.t
         rules = self.rules
         value = t.value
@@ -678,26 +788,63 @@ class _Search:
         for _ in range(min(wild_slots, len(wilds) - placed)):
             gained += wilds[placed]
             placed += 1
-        left = sum(k for k in cnt.values() if k > 0) - placed
-        if left < 2 or count + gained < self.minimum:
+        left = sum(k for k in cnt.values() if k > 0) - placed + hold
+        if count + gained < self.minimum:
             return False
+        if left < 2:
+            return None
         # with a forbidden discard (K-PILE-3) and only two cards left, which two
         # stay is not tracked here: leave the question to the exact search
         return self.forbidden < 0 or left > 2
 
-    def hopeful(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], count: int) -> bool:
+    def hopeful(self, cnt: dict[int, int], shapes: tuple[Shape, ...], count: int) -> bool:
         """A necessary condition for a team that is not open to open from here.
 
         Either the cards that could possibly join a meld are worth enough while
         two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
         and a canasta could still be formed.
         """
+        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes) and not self._natural_window(cnt):
+            return False
+        ok_values, dead, nat_rank, wilds, covered, gap_ok = self._live(cnt, shapes)
+        ok_value = sum(ok_values)
+        keep = max(0, 2 - dead)
+        if keep:
+            ok_values.sort()
+            ok_value -= sum(ok_values[:keep])
+        if count + ok_value >= self.minimum:
+            return True
+        if not self.exempt:
+            return False
+        if self.R == 0 or shape_canastas(shapes) > 0:
+            return True
+        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered, gap_ok)
+
+    def dead(self, cnt: dict[int, int], shapes: tuple[Shape, ...]) -> int:
+        """How many cards in hand can never be melded this turn (a player going out must discard them).
+
+        Melding only takes cards from the hand, so a card that no meld on the
+        table or in hand could take now never can later.  Black 3s count as
+        meldable when a player going out could still meld them (C-THREE-2).
+        """
+        _, dead, _, _, _, _ = self._live(cnt, shapes)
+        rules = self.rules
+        if rules.black_threes and self.p.black3_ok:
+            b3 = sum(k for i, k in cnt.items() if i in (8, 11))
+            laid = sum(s[4] for s in shapes if s[0] == 0 and s[1] == 3)
+            if b3 and ((laid and laid + b3 <= BLACK_THREE_MELD_MAX) or (not laid and b3 >= MELD_MIN)):
+                dead -= b3
+        return dead
+
+    def _live(
+        self, cnt: dict[int, int], shapes: tuple[Shape, ...]
+    ) -> tuple[list[int], int, list[int], int, list[list[bool]], list[bool]]:
+        """Which cards in hand could join a meld: the values of those that could (a card per
+        entry), how many never can, and what was worked out on the way (naturals by rank,
+        wild cards, the run positions covered by suit, the suits where a wild may fill a gap)."""
         t = self.t
         rules = self.rules
         value = t.value
-        cnt: dict[int, int] = {}
-        for i in hand:
-            cnt[i] = cnt.get(i, 0) + 1
         wilds = sum(n for i, n in cnt.items() if i == 52 or 4 <= i < 8)
         nat_rank = [0] * 15
         for i, n in cnt.items():
@@ -724,14 +871,10 @@ class _Search:
                     covered[suit][rank] = True
                     if rank == 1:
                         covered[suit][14] = True
-        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes) and not self._natural_window(cnt):
-            return False
-        ok_value = 0
         ok_values: list[int] = []
         dead = 0
         for i, n in cnt.items():
             if i == 52 or (4 <= i < 8 and not runs):
-                ok_value += value[i] * n
                 ok_values.extend([value[i]] * n)
                 continue
             rank = i // 4 + 1
@@ -754,22 +897,10 @@ class _Search:
                 if not ok and 4 <= i < 8:
                     ok = True  # a 2 can always stand as a wild card
             if ok:
-                v = value[i]
-                ok_value += v * n
-                ok_values.extend([v] * n)
+                ok_values.extend([value[i]] * n)
             else:
                 dead += n
-        keep = max(0, 2 - dead)
-        if keep:
-            ok_values.sort()
-            ok_value -= sum(ok_values[:keep])
-        if count + ok_value >= self.minimum:
-            return True
-        if not self.exempt:
-            return False
-        if self.R == 0 or shape_canastas(shapes) > 0:
-            return True
-        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered, gap_ok)
+        return ok_values, dead, nat_rank, wilds, covered, gap_ok
 
     def _natural_window(self, cnt: dict[int, int]) -> bool:
         for suit in range(4):
@@ -814,40 +945,25 @@ class _Search:
         return False
 
     # ----------------------------------------------------------- steps
-    def steps(
-        self, hand: tuple[int, ...], shapes: tuple[Shape, ...], must_out: bool
-    ) -> list[tuple[tuple[int, ...], tuple[Shape, ...], int, bool]]:
-        """Every single-card step: (new hand, new shapes, value gained, black-3 meld)."""
+    def steps(self, cnt: dict[int, int], shapes: tuple[Shape, ...], must_out: bool) -> list[Step]:
+        """Every single-card step from a hand (its counts) and melds, as :data:`Step` recipes.
+
+        A recipe is cheap; the search builds a step's hand and melds only when it
+        takes the step, and the first step that finishes the turn ends the search.
+        """
         t = self.t
         rules = self.rules
         value = t.value
         nat2 = t.nat2
-        out: list[tuple[tuple[int, ...], tuple[Shape, ...], int, bool]] = []
-        cnt: dict[int, int] = {}
-        for i in hand:
-            cnt[i] = cnt.get(i, 0) + 1
+        one = _ONE
+        out: list[Step] = []
         wilds = [i for i in sorted(cnt) if i == 52 or 4 <= i < 8]
 
-        def remove(cards: tuple[int, ...]) -> tuple[int, ...]:
-            lst = list(hand)
+        def remove(cards: tuple[int, ...]) -> int:
+            mask = 0
             for c in cards:
-                lst.remove(c)
-            return tuple(lst)
-
-        def have(cards: tuple[int, ...]) -> bool:
-            need: dict[int, int] = {}
-            for c in cards:
-                need[c] = need.get(c, 0) + 1
-            return all(cnt.get(c, 0) >= k for c, k in need.items())
-
-        def with_shape(index: int | None, new: Shape) -> tuple[Shape, ...]:
-            lst = list(shapes)
-            if index is None:
-                lst.append(new)
-            else:
-                lst[index] = new
-            lst.sort()
-            return tuple(lst)
+                mask += one[c]
+            return mask
 
         black3_rules = rules.black_threes
         # additions to existing melds
@@ -860,16 +976,16 @@ class _Search:
                     if size < 4:
                         for b in (8, 11):
                             if b in cnt:
-                                out.append((remove((b,)), with_shape(si, (0, 3, nat + 1, 0, size + 1)), value[b], True))
+                                out.append((one[b], 1, si, (0, 3, nat + 1, 0, size + 1), value[b], True))
                                 break
                     continue
                 base = (rank - 1) * 4
                 for i in range(base, base + 4):
                     if i in cnt:
-                        out.append((remove((i,)), with_shape(si, (0, rank, nat + 1, wild, size + 1)), value[i], False))
+                        out.append((one[i], 1, si, (0, rank, nat + 1, wild, size + 1), value[i], False))
                 if wild < rules.max_wilds and not (rules.wilds_within_naturals and wild + 1 > nat):
                     for i in wilds:
-                        out.append((remove((i,)), with_shape(si, (0, rank, nat, wild + 1, size + 1)), value[i], False))
+                        out.append((one[i], 1, si, (0, rank, nat, wild + 1, size + 1), value[i], False))
             else:
                 _, suit, low, high, wpos = s
                 row = NAT_AT[suit]
@@ -884,20 +1000,19 @@ class _Search:
                     nl, nh = min(low, pos), max(high, pos)
                     if nat_card in cnt:
                         gain = nat2 if pos == 2 else value[nat_card]
-                        out.append((remove((nat_card,)), with_shape(si, (1, suit, nl, nh, wpos)), gain, False))
+                        out.append((one[nat_card], 1, si, (1, suit, nl, nh, wpos), gain, False))
                     if wpos == 0:
                         for i in wilds:
                             if pos == 2 and i == 4 + suit:
                                 continue  # that 2 would be natural here
-                            out.append((remove((i,)), with_shape(si, (1, suit, nl, nh, pos)), value[i], False))
+                            out.append((one[i], 1, si, (1, suit, nl, nh, pos), value[i], False))
                 if wpos:
                     nat_card = row[wpos]
                     if nat_card in cnt:
                         gain = nat2 if wpos == 2 else value[nat_card]
-                        h2 = remove((nat_card,))
                         for pos in ends:
                             nl, nh = min(low, pos), max(high, pos)
-                            out.append((h2, with_shape(si, (1, suit, nl, nh, pos)), gain, False))
+                            out.append((one[nat_card], 1, si, (1, suit, nl, nh, pos), gain, False))
         # new sets of three
         have_set = {s[1] for s in shapes if s[0] == 0}
         by_rank: dict[int, list[int]] = {}
@@ -911,18 +1026,18 @@ class _Search:
             if len(pool) < 2:
                 continue
             if len(pool) >= MELD_MIN:
-                for tri in sorted(set(_combos(pool, 3))):
-                    out.append((remove(tri), with_shape(None, (0, rank, 3, 0, 3)), value[tri[0]] * 3, False))
-            for pair in sorted(set(_combos(pool, 2))):
+                for tri in _sub_multisets(cards, cnt, 3):
+                    out.append((remove(tri), 3, None, (0, rank, 3, 0, 3), value[tri[0]] * 3, False))
+            for pair in _sub_multisets(cards, cnt, 2):
                 for w in wilds:
                     gain = value[pair[0]] * 2 + value[w]
-                    out.append((remove(pair + (w,)), with_shape(None, (0, rank, 2, 1, 3)), gain, False))
+                    out.append((remove(pair + (w,)), 3, None, (0, rank, 2, 1, 3), gain, False))
         # black 3s, only by a player going out (C-THREE-2)
         if self.p.black3_ok and black3_rules and not any(s[0] == 0 and s[1] == 3 for s in shapes):
-            pool = [i for i in hand if i in (8, 11)]
+            pool = [i for i in (8, 11) for _ in range(cnt.get(i, 0))]
             if len(pool) >= MELD_MIN:
-                for tri in sorted(set(_combos(pool, 3))):
-                    out.append((remove(tri), with_shape(None, (0, 3, 3, 0, 3)), value[8] * 3, True))
+                for tri in _sub_multisets([i for i in (8, 11) if i in cnt], cnt, 3):
+                    out.append((remove(tri), 3, None, (0, 3, 3, 0, 3), value[8] * 3, True))
         # new runs of three
         if rules.runs:
             for suit in range(4):
@@ -937,8 +1052,8 @@ class _Search:
                         continue
                     cells = (row[low], row[low + 1], row[low + 2])
                     gains = tuple(nat2 if low + k == 2 else value[cells[k]] for k in range(3))
-                    if missing == 0 and have(cells):
-                        out.append((remove(cells), with_shape(None, (1, suit, low, low + 2, 0)), sum(gains), False))
+                    if missing == 0:  # three different cards, all in hand
+                        out.append((remove(cells), 3, None, (1, suit, low, low + 2, 0), sum(gains), False))
                     for k in range(3):
                         if missing == 1 and window[k]:
                             continue
@@ -947,17 +1062,35 @@ class _Search:
                         for w in wilds:
                             if low + k == 2 and w == 4 + suit:
                                 continue
-                            used = others + (w,)
-                            if have(used):
+                            if w not in others or cnt[w] >= 2:  # the others are in hand
+                                used = others + (w,)
                                 shape = (1, suit, low, low + 2, low + k)
-                                out.append((remove(used), with_shape(None, shape), gain0 + value[w], False))
+                                out.append((remove(used), 3, None, shape, gain0 + value[w], False))
         if not must_out:
-            out.sort(key=lambda step: -step[2])
+            out.sort(key=lambda step: -step[4])
         return out
 
 
-def _combos(pool: list[int], k: int) -> list[tuple[int, ...]]:
-    return [tuple(sorted(c)) for c in combinations(pool, k)]
+def _sub_multisets(cards: list[int], cnt: dict[int, int], k: int) -> list[tuple[int, ...]]:
+    """Every sorted ``k``-card (2 or 3) sub-multiset of the hand's ``cards`` (counted by ``cnt``), in order."""
+    cs = sorted(cards)
+    out: list[tuple[int, ...]] = []
+    for x, a in enumerate(cs):
+        rest = cs[x + 1:]
+        if k == 2:
+            if cnt[a] >= 2:
+                out.append((a, a))
+            out.extend((a, b) for b in rest)
+            continue
+        if cnt[a] >= 3:
+            out.append((a, a, a))
+        if cnt[a] >= 2:
+            out.extend((a, a, b) for b in rest)
+        for y, b in enumerate(rest):
+            if cnt[b] >= 2:
+                out.append((a, b, b))
+            out.extend((a, b, c) for c in rest[y + 1:])
+    return out
 
 
 def _search(p: Pos) -> bool:
