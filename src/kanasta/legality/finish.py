@@ -814,7 +814,9 @@ class _Search:
             ok_value -= sum(ok_values[:keep])
         if count + ok_value >= self.minimum:
             return True
-        if not self.exempt:
+        if not self.exempt or dead > 1:
+            # the waiver needs the hand melded down to one card, and a card no meld
+            # can take now never can later (melding only takes cards from the hand)
             return False
         if self.R == 0 or shape_canastas(shapes) > 0:
             return True
