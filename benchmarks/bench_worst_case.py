@@ -10,15 +10,20 @@ script prints, per document:
   ``--repeat`` runs, each in its own process);
 - the peak resident memory of the worker process (``ru_maxrss``) above that of
   a worker that only imported kanasta;
-- the E-2 search's memo entries left in the module afterwards, and the search
-  nodes it expanded, when the engine exposes them (``"-"`` when not).
+- the E-2 search's memo entries left in the module afterwards (engines up to
+  0.1.0 kept one memo for all calls), and the search nodes the listing expands
+  (engines that give each question its own memo and budget count them), or
+  ``"-"``.
 
 The documents: the red-team report's 444-byte document (Kanasta with an
 opening minimum of 1000, a run laid this turn, the team not down, 30 low
 cards in hand); the same with the highest minimum the rules accept (the whole
 deck's count); 40- to 50-card hands of the standard presets with the team not
-down, dealt from a seeded shuffle; and a custom sets-only game in which a team
-may hold several sets of one rank.  A worker that runs past ``--timeout``
+down, dealt from a seeded shuffle; a custom sets-only game in which a team may
+hold several sets of one rank; and a custom Kanasta minimum of 60 that a
+34-card hand cannot reach, so that only the K-OPEN-4 waiver (melding down to
+one card) could open: a search of the ways to meld the whole hand, which runs
+into the engine's work budget.  A worker that runs past ``--timeout``
 seconds is stopped and shown as ``>T s``.
 
     python benchmarks/bench_worst_case.py [--repeat 3] [--timeout 60] [--only NAME,...]
@@ -95,6 +100,8 @@ DOCUMENTS: dict[str, Doc] = {
     "several sets 30 cards": big_hand(SEVERAL_SETS, 30, 0),
     "several sets 35 cards": big_hand(SEVERAL_SETS, 35, 0),
     "several sets 45 cards": big_hand(SEVERAL_SETS, 45, 0),
+    # the K-OPEN-4 waiver with a minimum the hand cannot reach: a search melding the whole hand
+    "minimum 60, 34 cards": big_hand({"preset": "kanasta", "opening_minimums": [[None, 60]]}, 34, 18732),
 }
 """The documents measured, by name (also used by tests/test_work_budget.py's reasoning)."""
 
@@ -122,15 +129,33 @@ def measure(name: str) -> dict[str, Any]:
     except kanasta.KanastaError as err:
         outcome = f"{type(err).__name__}: {str(err)[:60]}"
     cpu = time.process_time() - start
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_rss
     memo = getattr(solver, "_MEMO", None)
-    nodes = getattr(solver, "search_nodes", None)
     return {
         "outcome": outcome,
         "cpu": cpu,
-        "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_rss,
+        "rss_kb": rss_kb,
         "memo": len(memo) if isinstance(memo, dict) else None,
-        "nodes": nodes() if callable(nodes) else None,
+        "nodes": search_nodes(doc) if outcome.endswith(" moves") else None,
     }
+
+
+def search_nodes(doc: Doc) -> int | None:
+    """The search nodes that listing the moves of ``doc`` expands, when the engine counts them.
+
+    The listing is made again, after the timing, through the engine's internals
+    (``Ctx.work``, this version's per-question memo and budget).
+    """
+    from kanasta.legality import checks, moves
+
+    state = kanasta.State.from_dict(doc)
+    if state.phase is not kanasta.Phase.PLAY:
+        return None
+    ctx = checks.Ctx(state)
+    moves.play_actions(ctx)
+    work = getattr(ctx, "work", None)
+    nodes = getattr(work, "nodes", None)
+    return nodes if isinstance(nodes, int) else None
 
 
 def run_worker(name: str, timeout: float) -> dict[str, Any] | None:

@@ -10,12 +10,17 @@ engine answers.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
+import attrs
 import pytest
 
 import kanasta
-from kanasta import Discard, ExtendRun, LayMeld, SerializationError, State
+from kanasta import AskPartner, Discard, EngineLimitError, ExtendRun, LayMeld, SerializationError, State
+from kanasta.legality import finish
+from kanasta.legality.checks import Ctx
+from kanasta.legality.moves import play_actions
 
 F3_HAND = "3C 3C 3D 3D 3H 3H 3S 3S 4C 4C 4D 4D 4H 4H 4S 4S 5C 5C 5D 5D 5H 5H 5S 5S 6C 6C 6D 6D 6H 6H"
 
@@ -62,13 +67,16 @@ def test_f3_with_the_highest_minimum_the_rules_accept_every_meld_is_listed_and_n
 
 # 40- to 50-card hands with standard rules, the team not down, dealt from a shuffled deck
 # (benchmarks/bench_worst_case.py deals them: big_hand(preset, cards, seed)).
-BIG_HANDS: dict[str, tuple[str, list[str]]] = {
+BIG_HANDS: dict[str, tuple[str | dict[str, Any], list[str]]] = {
     "kanasta-45": ("kanasta", [
         "2S AD 2H AS TH AC KC QH AC 8D 7D 7H JS JK JD 2H 3D 4C TS 3C TC 2C 6D 2C 3D AH 6D TS 7C JK "
         "KS KH JD 5H 5D JH 7H 5S KD 6H QC 4S 2S 8S TD", "9S 6H 4C", "KH JK 8H", "QD 9D 5H"]),
     "classic-50": ("classic", [
         "6D 4D 2C JK 2D QC 4C 8C AH 6C 5H QC 6D 7D JH QD 7S TC TD 3C 9C KD QS 8S 4H 4D JK 7S AH QH "
         "JH TD KS 5D QD 4H 6S 5D 6C KD 3S QS 9H JK KS 7C 4C AS 8S 7D", "JD 2D AS", "6H 5S 8C", "KC TS 3S"]),
+    "several-sets-45": ({"preset": "classic", "one_meld_per_rank": False}, [
+        "5D 9D 6C 2C QS 4H 3C JS 4D 7C 8D 2H 5C KH JK KS QS 7D AD 6S 6H TH JC 5S 9S TC TD 2D QD AD 4D "
+        "JH 3S AS 8S QC 7H KD JK 5C 5S JD 8H 2S QH", "KC AH 8S", "4C JK 2S", "4C 5D JH"]),
     "classic-2-50": ("classic-2", [
         "6D 4D 2C JK 2D QC 4C 8C AH 6C 5H QC 6D 7D JH QD 7S TC TD 3C 9C KD QS 8S 4H 4D JK 7S AH QH "
         "JH TD KS 5D QD 4H 6S 5D 6C KD 3S QS 9H JK KS 7C 4C AS 8S 7D", "JD 2D AS"]),
@@ -110,3 +118,64 @@ def test_a_listing_does_not_depend_on_what_was_listed_before() -> None:
     again = big_hand_state("kanasta-45").legal_actions()
     assert again == first
     assert isinstance(first[0], kanasta.Action)
+
+
+def search_nodes(state: State) -> int:
+    """The E-2 search nodes that listing ``state``'s moves expands (deterministic)."""
+    ctx = Ctx(state)
+    play_actions(ctx)
+    return ctx.work.nodes
+
+
+@pytest.mark.parametrize("name", ["kanasta-45", "classic-50", "several-sets-45"])
+def test_a_big_hand_is_listed_with_little_search(name: str) -> None:
+    """The work counter: these listings expanded thousands of nodes (the 45-card Kanasta hand 2,423
+    memo entries, 2 s) or, for several sets of one rank, ran for minutes; a witness that keeps two
+    cards back and the dead-card bound settle them in a few hundred nodes at most."""
+    assert search_nodes(big_hand_state(name)) <= 500
+
+
+def test_several_sets_of_one_rank_a_hand_with_two_black_threes_cannot_ask_to_go_out() -> None:
+    """C-OUT-3, C-THREE-2: 3C and 3S are two black 3s; they may be melded only by a player going out
+    and only three or four together, so they can never leave the hand and going out (hence asking
+    partner) is impossible.  This search ran for minutes when a team could hold several sets of one
+    rank; the two dead cards now end it at once.  The melds are still offered (AD AS JK opens
+    nothing yet, but the hand can reach 50 with two cards left)."""
+    moves = big_hand_state("several-sets-45").legal_actions()
+    assert not any(isinstance(m, AskPartner) for m in moves)
+    assert LayMeld(kanasta.parse_cards("AD AS JK")) in moves
+
+
+def test_the_report_document_at_the_highest_minimum_is_settled_within_the_budget() -> None:
+    """The K-OPEN-4 waiver forces a search melding the whole hand; it stays far inside the budget."""
+    nodes = search_nodes(State.from_dict(f3_document(92)))
+    assert 0 < nodes <= finish.SEARCH_BUDGET // 10
+
+
+def test_nothing_is_kept_between_questions() -> None:
+    """The search's memo lives as long as one question: after listings, no search tables remain
+    (0.1.0 kept a module-level memo that a hostile document filled with 2 million entries)."""
+    for name in BIG_HANDS:
+        big_hand_state(name).legal_actions()
+    State.from_dict(f3_document(92)).legal_actions()
+    gc.collect()
+    assert not [o for o in gc.get_objects() if isinstance(o, finish.Work)]
+    assert not hasattr(finish, "_MEMO")
+
+
+def test_past_the_work_budget_the_reader_refuses_and_legal_actions_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond the budget the search gives up: ``from_dict`` refuses the document (SerializationError),
+    ``legal_actions()`` raises EngineLimitError, and nothing of the failed search is kept: with the
+    budget back, the same state lists its 229 moves."""
+    state = State.from_dict(f3_document(92))
+    fresh = attrs.evolve(state)  # the same position, its moves not listed yet
+    monkeypatch.setattr(finish, "SEARCH_BUDGET", 100)
+    with pytest.raises(SerializationError) as info:
+        State.from_dict(f3_document(92))
+    assert info.value.path == ""
+    assert "work budget" in str(info.value) and "100 search steps" in str(info.value)
+    with pytest.raises(EngineLimitError):
+        fresh.legal_actions()
+    monkeypatch.undo()
+    assert len(fresh.legal_actions()) == 229
+    assert state.legal_actions() == fresh.legal_actions()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, TypeVar, cast, get_args
+from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, get_args, runtime_checkable
 
 import attrs
 
@@ -675,8 +675,10 @@ def unreachable(state: Position) -> tuple[str, str] | None:
     listed: list[tuple[Action, ...]] = []
 
     def legal_actions() -> tuple[Action, ...]:
+        # a State keeps its listing, so the one made here serves the caller's
+        # first legal_actions() too (the search keeps nothing between calls)
         if not listed:
-            listed.append(engine.legal_actions(state))
+            listed.append(state.legal_actions() if isinstance(state, _Lists) else engine.legal_actions(state))
         return listed[0]
 
     if not state.stock:
@@ -700,6 +702,13 @@ def unreachable(state: Position) -> tuple[str, str] | None:
     if not moves:
         return ("", f"seat {state.current_player} has no legal move in this position (E-2)")
     return None
+
+
+@runtime_checkable
+class _Lists(Protocol):
+    """A position that lists and keeps its own legal moves (:class:`~kanasta.State`)."""
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
 
 
 def _could_ask(state: Position) -> bool:

@@ -486,12 +486,16 @@ def _counts(h: int) -> dict[int, int]:
     return {i: c for i, c in enumerate(h.to_bytes(_WIDTH, "little")) if c}
 
 
-SEARCH_BUDGET: Final = 200_000
-"""The most search nodes one legality question may expand (the work budget).
+SEARCH_BUDGET = 100_000
+"""The most search nodes one legality question may expand: the engine's work budget.
 
-A question is everything one :class:`Work` serves: the listing of a position's
-moves, or the check of one move.  No position of the test suite or of the
-soak comes near it; past it the search raises :class:`~kanasta.EngineLimitError`.
+A question is what one :class:`Work` serves: the listing of a position's moves
+(``legal_actions()``), or the check of one move.  A node costs time in
+proportion to the cards in hand and the melds on the table (tens of
+microseconds for a hand of 20 to 50 cards in CPython), so a question costs at
+most a few seconds; past the budget the search raises
+:class:`~kanasta.EngineLimitError` and keeps nothing.  The most any listing
+needed in 30 seeded random Kanasta games (69,483 moves) was 7,308 nodes.
 """
 
 
@@ -505,10 +509,11 @@ class Work:
 
     __slots__ = ("tables", "nodes", "limit")
 
-    def __init__(self, limit: int = SEARCH_BUDGET) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         self.tables: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
+        #: search nodes expanded so far (deterministic: the benchmarks and tests read it)
         self.nodes = 0
-        self.limit = limit
+        self.limit = SEARCH_BUDGET if limit is None else limit
 
     def table(self, flags: tuple[object, ...]) -> dict[tuple[object, ...], bool]:
         """The memo table of the searches with these flags (a node's answer depends on its key and them)."""
