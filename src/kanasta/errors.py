@@ -147,11 +147,17 @@ class SamplingError(KanastaError, ValueError):
 
 
 class EngineLimitError(KanastaError, RuntimeError):
-    """The E-2 search gave up on a position far beyond anything play produces.
+    """The E-2 search gave up on a position: it needs more than the engine's work budget.
 
-    A safety net: the search that decides whether a turn can still be finished
-    is bounded; no position reached in play or in the test suite comes near the
-    bound.  Seeing this error means a bug report, with the position.
+    Deciding whether a turn can still be finished (RULES E-2) is a search;
+    each question (one listing of the legal moves, the check of one move)
+    may expand at most 100,000 of its nodes, a few seconds of work at most,
+    and keeps nothing once answered or abandoned.  No position of ordinary
+    play comes near the budget; a hand of 30 or more cards under custom
+    rules that leave only the K-OPEN-4 waiver open can.
+    :meth:`State.from_dict <kanasta.State.from_dict>` refuses such a document
+    with a :class:`SerializationError`; ``legal_actions()`` raises this error
+    and the state stays as it was.  See the *Performance* page.
 
     >>> import kanasta
     >>> issubclass(kanasta.EngineLimitError, kanasta.KanastaError)

@@ -116,7 +116,10 @@ class State(Position):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal move, each once, in a fixed order (RULES E-1, E-2).
 
-        Empty once the game is over.
+        Empty once the game is over.  Computed on the first call and kept.  Its
+        cost is bounded by the engine's work budget (see the *Performance*
+        page): past it, :class:`~kanasta.EngineLimitError` is raised, and
+        nothing is kept.
 
         >>> import kanasta
         >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1)
