@@ -74,17 +74,22 @@ BIG_HANDS: dict[str, tuple[str | dict[str, Any], list[str]]] = {
     "classic-50": ("classic", [
         "6D 4D 2C JK 2D QC 4C 8C AH 6C 5H QC 6D 7D JH QD 7S TC TD 3C 9C KD QS 8S 4H 4D JK 7S AH QH "
         "JH TD KS 5D QD 4H 6S 5D 6C KD 3S QS 9H JK KS 7C 4C AS 8S 7D", "JD 2D AS", "6H 5S 8C", "KC TS 3S"]),
-    "several-sets-45": ({"preset": "classic", "one_meld_per_rank": False}, [
-        "5D 9D 6C 2C QS 4H 3C JS 4D 7C 8D 2H 5C KH JK KS QS 7D AD 6S 6H TH JC 5S 9S TC TD 2D QD AD 4D "
-        "JH 3S AS 8S QC 7H KD JK 5C 5S JD 8H 2S QH", "KC AH 8S", "4C JK 2S", "4C 5D JH"]),
     "classic-2-50": ("classic-2", [
         "6D 4D 2C JK 2D QC 4C 8C AH 6C 5H QC 6D 7D JH QD 7S TC TD 3C 9C KD QS 8S 4H 4D JK 7S AH QH "
         "JH TD KS 5D QD 4H 6S 5D 6C KD 3S QS 9H JK KS 7C 4C AS 8S 7D", "JD 2D AS"]),
 }
 
 
+# Custom rules: a team may hold several sets of one rank (a 35-card hand searched for 16 s).
+CUSTOM_HANDS: dict[str, tuple[str | dict[str, Any], list[str]]] = {
+    "several-sets-45": ({"preset": "classic", "one_meld_per_rank": False}, [
+        "5D 9D 6C 2C QS 4H 3C JS 4D 7C 8D 2H 5C KH JK KS QS 7D AD 6S 6H TH JC 5S 9S TC TD 2D QD AD 4D "
+        "JH 3S AS 8S QC 7H KD JK 5C 5S JD 8H 2S QH", "KC AH 8S", "4C JK 2S", "4C 5D JH"]),
+}
+
+
 def big_hand_state(name: str) -> State:
-    rules, hands = BIG_HANDS[name]
+    rules, hands = BIG_HANDS[name] if name in BIG_HANDS else CUSTOM_HANDS[name]
     doc: dict[str, Any] = {"format": "kanasta.position/1", "rules": rules, "phase": "play", "player": 0,
                            "hands": hands, "turn": {"drew": "stock"}}
     if rules == "kanasta":
@@ -92,7 +97,7 @@ def big_hand_state(name: str) -> State:
     return State.from_dict(doc)
 
 
-@pytest.mark.parametrize("name", list(BIG_HANDS))
+@pytest.mark.parametrize("name", [*BIG_HANDS, *CUSTOM_HANDS])
 def test_a_big_hand_with_the_team_not_down_is_listed(name: str) -> None:
     """A player who has drawn and laid nothing may discard any card (C-OPEN-1 / K-OPEN-1 bind only
     after laying cards), so every distinct card is one discard; the meld moves are listed once each,
@@ -155,7 +160,7 @@ def test_the_report_document_at_the_highest_minimum_is_settled_within_the_budget
 def test_nothing_is_kept_between_questions() -> None:
     """The search's memo lives as long as one question: after listings, no search tables remain
     (0.1.0 kept a module-level memo that a hostile document filled with 2 million entries)."""
-    for name in BIG_HANDS:
+    for name in [*BIG_HANDS, *CUSTOM_HANDS]:
         big_hand_state(name).legal_actions()
     State.from_dict(f3_document(92)).legal_actions()
     gc.collect()
