@@ -275,7 +275,7 @@ def test_f6_action_fields_are_validated_where_they_are_used(field: str, value: o
     state = _play_state()
     forged = kanasta.AddToMeld(0, kanasta.parse_cards("7C"))
     object.__setattr__(forged, field, value)
-    _refused(state, forged)
+    assert _refused(state, forged).endswith("[E-5]")
 
 
 def test_f6_a_set_stored_out_of_its_constructors_order_is_refused_not_corrected() -> None:
