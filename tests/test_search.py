@@ -70,3 +70,35 @@ def test_bad_budgets_are_refused() -> None:
     for kwargs in ({"iterations": 0}, {"horizon": 0}, {"discards": 0}, {"seconds": 0.0}, {"seed": -1}):
         with pytest.raises(kanasta.ConfigError):
             SearchBot(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [kanasta.Rules.classic(), SHORT2, attrs.evolve(kanasta.Rules.kanasta(), target_score=60)],
+    ids=["classic", "classic-2", "kanasta"],
+)
+def test_the_rollout_policy_plays_greedys_moves_without_views(rules: kanasta.Rules) -> None:
+    """The rollouts decide on the sampled state with known cards followed move by move (no view);
+    every decision must be the one GreedyBot makes on the seat's real view."""
+    from collections import Counter
+
+    from kanasta.search import _Sampled
+    from kanasta.seen import known_after, track_known
+
+    greedy = GreedyBot()
+    state = kanasta.new_game(rules, seed=21)
+    known: list[Counter[kanasta.Card]] = [Counter() for _ in range(rules.players)]
+    moves = takes = 0
+    while not state.is_game_over and moves < 700:
+        seat = state.player
+        view = state.view(seat)
+        action = greedy.decide(_Sampled(state, known), state.legal_actions())
+        assert action == greedy.choose(view)
+        others = [s for s in range(rules.players) if s != seat]
+        assert [sorted(known[s].elements()) for s in others] == [list(view.known_cards()[s]) for s in others]
+        state = state.apply(action)
+        known = track_known(known, rules, seat, action, state.events)
+        moves += 1
+        takes += isinstance(action, kanasta.TakePile)
+    assert takes > 0  # the known cards were exercised
+    assert known_after(state.view(0).history, rules)[1:] == known[1:]

@@ -39,10 +39,11 @@ from kanasta.actions import (
 from kanasta.cards import Card
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind
+from kanasta.rules import Rules
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "legal_moves", "play_out"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "SeatTable", "legal_moves", "play_out"]
 
 
 @runtime_checkable
@@ -152,6 +153,41 @@ class RandomBot:
         return self._rng.choice(legal_moves(view))
 
 
+class SeatTable(Protocol):
+    """What :class:`GreedyBot` reads of the seat to act: its view, or a search's sampled game seen from that seat.
+
+    A :class:`~kanasta.PlayerView` is one; :class:`kanasta.search.SearchBot`
+    passes a cheaper one of its own to :meth:`GreedyBot.decide` in its
+    rollouts (a sampled full game, seen from the seat to act, with the cards
+    known to be in each hand followed move by move).  ``known_cards`` is by
+    seat, as :meth:`PlayerView.known_cards <kanasta.PlayerView.known_cards>`.
+
+    >>> import kanasta
+    >>> from kanasta.bots import SeatTable
+    >>> view = kanasta.new_game(kanasta.Rules.classic(), seed=1).view(0)
+    >>> table: SeatTable = view
+    >>> table.seat, len(table.hand)
+    (0, 11)
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
 def _fits(meld: Meld, card: Card) -> bool:
     """Whether a natural ``card`` could join ``meld``: same rank as a set, or next to a run's ends."""
     if card.rank is None:
@@ -164,7 +200,7 @@ def _fits(meld: Meld, card: Card) -> bool:
     return number in (meld.low - 1, meld.high + 1) or (number == 1 and meld.high == 13)
 
 
-def _laid(view: PlayerView, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
+def _laid(view: SeatTable, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
     """The cards a melding move takes from the hand."""
     if isinstance(action, ExtendRun):
         rest = list(action.run)
@@ -174,7 +210,7 @@ def _laid(view: PlayerView, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Ca
     return action.cards
 
 
-def _size_after(view: PlayerView, action: LayMeld | AddToMeld | ExtendRun) -> int:
+def _size_after(view: SeatTable, action: LayMeld | AddToMeld | ExtendRun) -> int:
     """The size of the meld the move makes or grows."""
     if isinstance(action, LayMeld):
         return len(action.cards)
@@ -251,7 +287,18 @@ class GreedyBot:
         >>> move in state.legal_actions(), move == GreedyBot().choose(view)
         (True, True)
         """
-        actions = legal_moves(view)
+        return self.decide(view, legal_moves(view))
+
+    def decide(self, view: SeatTable, actions: tuple[Action, ...]) -> Action:
+        """:meth:`choose` given the legal ``actions`` (not empty), for a view or a search's sampled game.
+
+        >>> import kanasta
+        >>> from kanasta.bots import GreedyBot
+        >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+        >>> view = state.view(state.current_player)
+        >>> GreedyBot().decide(view, view.legal_actions()) == GreedyBot().choose(view)
+        True
+        """
         if view.phase is Phase.ANSWER:
             yes = AnswerPartner(True)
             return yes if yes in actions else actions[0]
@@ -259,7 +306,7 @@ class GreedyBot:
             return self._draw(view, actions)
         return self._play(view, actions)
 
-    def wants_pile(self, view: PlayerView) -> bool:
+    def wants_pile(self, view: SeatTable) -> bool:
         """Whether the pile is worth taking (the rule above), a take being legal.
 
         >>> import kanasta
@@ -289,7 +336,7 @@ class GreedyBot:
         return False
 
     @staticmethod
-    def best_take(view: PlayerView, takes: Sequence[TakePile]) -> TakePile:
+    def best_take(view: SeatTable, takes: Sequence[TakePile]) -> TakePile:
         """The take to make among several: the fewest wild cards, then the fewest hand cards.
 
         >>> import kanasta
@@ -300,7 +347,7 @@ class GreedyBot:
         """
         return min(takes, key=lambda t: (sum(c.is_wild for c in t.cards), len(t.cards)))
 
-    def _draw(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
+    def _draw(self, view: SeatTable, actions: tuple[Action, ...]) -> Action:
         takes = [a for a in actions if isinstance(a, TakePile)]
         can_draw = any(isinstance(a, Draw) for a in actions)
         if takes and (self.wants_pile(view) or not can_draw):
@@ -310,7 +357,7 @@ class GreedyBot:
                 return action
         return actions[0]
 
-    def _play(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
+    def _play(self, view: SeatTable, actions: tuple[Action, ...]) -> Action:
         rules = view.rules
         hand_size = len(view.hand)
         canasta = 7  # G-MELD-2
@@ -340,7 +387,7 @@ class GreedyBot:
         return self.rank_discards(view, discards)[0]
 
     @staticmethod
-    def rank_discards(view: PlayerView, discards: Sequence[Discard]) -> list[Discard]:
+    def rank_discards(view: SeatTable, discards: Sequence[Discard]) -> list[Discard]:
         """``discards`` from the best to throw to the worst, by the discarding rule above.
 
         >>> import kanasta

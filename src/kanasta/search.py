@@ -49,12 +49,18 @@ import time
 from collections.abc import Sequence
 from fractions import Fraction
 
+from collections import Counter
+
 from kanasta import _rng
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
+from kanasta.cards import Card
 from kanasta.errors import ConfigError
+from kanasta.melds import Meld
+from kanasta.rules import Rules
 from kanasta.sampling import sample_state
 from kanasta.scoring import score_hand
+from kanasta.seen import known_after, track_known
 from kanasta.state import HandEnded, Phase, State
 from kanasta.view import PlayerView
 
@@ -78,6 +84,34 @@ def _value(state: State, team: int, hand_number: int) -> float:
     )
     values = [t.raw_total + (1 - _HAND_WEIGHT) * t.hand_points for t in now.teams]
     return float(values[team] - max(v for i, v in enumerate(values) if i != team))
+
+
+class _Sampled:
+    """A sampled game seen from the seat to act: what :meth:`GreedyBot.decide` reads, without a view.
+
+    The rollouts play on full states the bot dealt itself, so the policy may
+    read them directly; making a :class:`~kanasta.PlayerView` (its history
+    as the seat saw it) for every rollout move would cost more than the move.
+    ``known`` is what every seat knows the others hold, followed move by move.
+    """
+
+    __slots__ = ("_known", "hand", "melds", "phase", "pile", "rules", "seat", "team")
+
+    def __init__(self, state: State, known: list[Counter[Card]]) -> None:
+        self.rules: Rules = state.rules
+        self.seat: int = state.player
+        self.team: int = self.rules.team_of(self.seat)
+        self.phase: Phase = state.phase
+        self.hand: tuple[Card, ...] = state.hands[self.seat]
+        self.pile: tuple[Card, ...] = state.pile
+        self.melds: tuple[tuple[Meld, ...], ...] = state.melds
+        self._known = known
+
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(
+            self.hand if seat == self.seat else tuple(sorted(counts.elements()))
+            for seat, counts in enumerate(self._known)
+        )
 
 
 class SearchBot:
@@ -197,21 +231,27 @@ class SearchBot:
         base = _rng.stream(self.seed, view.hand_number, len(view.history), view.seat).next()
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         values: list[list[float]] = [[] for _ in options]
-        team = view.team
+        team, seat, hand_number = view.team, view.seat, view.hand_number
+        known = known_after(view.history, view.rules)
         for i in range(self.iterations):
             if deadline is not None and i > 0 and time.thread_time() >= deadline:
                 break
             deal = sample_state(view, _rng.stream(base, i).next())
             for k, action in enumerate(options):
-                values[k].append(self._rollout(deal.apply(action), team, view.hand_number))
+                values[k].append(self._rollout(deal, seat, action, [Counter(c) for c in known], team, hand_number))
         return values
 
-    def _rollout(self, state: State, team: int, hand_number: int) -> float:
-        greedy = self._greedy
-        for _ in range(self.horizon):
-            if state.is_game_over or state.hand_number != hand_number:
+    def _rollout(
+        self, state: State, seat: int, action: Action, known: list[Counter[Card]], team: int, hand_number: int
+    ) -> float:
+        """Play ``action`` for ``seat``, then GreedyBot for every seat, and value the hand for ``team``."""
+        decide = self._greedy.decide
+        rules = state.rules
+        for _ in range(self.horizon + 1):
+            state = state.apply(action)
+            known = track_known(known, rules, seat, action, state.events)
+            if state.is_game_over or any(isinstance(e, HandEnded) for e in state.events):
                 break
-            state = state.apply(greedy.choose(state.view(state.player)))
-            if any(isinstance(e, HandEnded) for e in state.events):
-                break
+            seat = state.player
+            action = decide(_Sampled(state, known), state.legal_actions())
         return _value(state, team, hand_number)

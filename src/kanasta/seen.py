@@ -47,7 +47,9 @@ __all__ = [
     "SeenStep",
     "ViewData",
     "hide",
+    "known_after",
     "seen_history",
+    "track_known",
 ]
 
 
@@ -302,6 +304,69 @@ def seen_history(node: LogNode | None, seat: int, players: int) -> SeenHistory:
     return SeenHistory._of(seen_head(node, seat, players))
 
 
+def known_after(history: Iterable[SeenStep], rules: Rules) -> list[Counter[Card]]:
+    """The cards each seat is known to hold after ``history`` (by seat; see :func:`track_known`).
+
+    >>> import kanasta
+    >>> from kanasta.seen import known_after
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+    >>> taker, top = s.current_player, s.pile[-1]
+    >>> view = s.apply(kanasta.TakePile()).view((taker + 1) % 4)
+    >>> known_after(view.history, view.rules)[taker][top] >= 1
+    True
+    """
+    known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
+    for step in history:
+        known = track_known(known, rules, step.seat, step.action, step.events)
+    return known
+
+def track_known(
+    known: list[Counter[Card]], rules: Rules, seat: int, action: Action, events: Iterable[Event | SeenEvent]
+) -> list[Counter[Card]]:
+    """The cards each seat is known to hold after ``seat`` made ``action`` (with its ``events``).
+
+    ``known`` (by seat) is what everyone knew before the move: cards taken
+    from the discard pile, known to stay in the taker's hand until that
+    player melds or discards a card of the same kind or picks up a packet
+    (see :meth:`ViewData.known_cards`).  It is updated in place and returned,
+    or a fresh list is returned when the move starts a new hand.  Every seat
+    knows the same of the others, so a search can follow it along a
+    sampled game.
+
+    >>> import kanasta
+    >>> from collections import Counter
+    >>> from kanasta.seen import track_known
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+    >>> taker, top = s.current_player, s.pile[-1]
+    >>> after = s.apply(kanasta.TakePile())
+    >>> known = track_known([Counter() for _ in range(4)], s.rules, taker, kanasta.TakePile(), after.events)
+    >>> known[taker][top] >= 1
+    True
+    """
+    played: tuple[Card, ...] = ()
+    if isinstance(action, (LayMeld, AddToMeld, TakePile)):
+        played = action.cards
+    elif isinstance(action, ExtendRun):
+        played = action.run  # the old cards too: a safe under-estimate
+    elif isinstance(action, Discard):
+        played = (action.card,)
+    mine = known[seat]
+    for card in played:
+        if mine[card] > 0:
+            mine[card] -= 1
+    for event in events:
+        if isinstance(event, HandStarted):
+            known = [Counter() for _ in range(rules.players)]
+        elif isinstance(event, PileTaken) and not event.aside:
+            gained = event.cards if rules.pile_take == "whole" else event.cards[:-1]
+            known[event.seat].update(c for c in gained if not (rules.red_threes and c.is_red_three))
+        elif isinstance(event, PileJoined):
+            known[event.seat].update(event.cards)
+        elif isinstance(event, (PacketTaken, PacketTakenHidden)):
+            known[event.seat] = Counter()
+    return known
+
+
 @attrs.frozen(slots=True, repr=False)
 class ViewData:
     """Everything one seat may know about a game, and nothing else (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -492,34 +557,10 @@ class ViewData:
         >>> top in s.view((taker + 1) % 4).known_cards()[taker]
         True
         """
-        rules = self.rules
-        known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
-        for step in self.history:
-            played: tuple[Card, ...] = ()
-            action = step.action
-            if isinstance(action, (LayMeld, AddToMeld, TakePile)):
-                played = action.cards
-            elif isinstance(action, ExtendRun):
-                played = action.run  # the old cards too: a safe under-estimate
-            elif isinstance(action, Discard):
-                played = (action.card,)
-            mine = known[step.seat]
-            for card in played:
-                if mine[card] > 0:
-                    mine[card] -= 1
-            for event in step.events:
-                if isinstance(event, HandStarted):
-                    known = [Counter() for _ in range(rules.players)]
-                elif isinstance(event, PileTaken) and not event.aside:
-                    gained = event.cards if rules.pile_take == "whole" else event.cards[:-1]
-                    known[event.seat].update(c for c in gained if not (rules.red_threes and c.is_red_three))
-                elif isinstance(event, PileJoined):
-                    known[event.seat].update(event.cards)
-                elif isinstance(event, (PacketTaken, PacketTakenHidden)):
-                    known[event.seat] = Counter()
+        known = known_after(self.history, self.rules)
         return tuple(
             self.hand if seat == self.seat else tuple(sorted(known[seat].elements()))
-            for seat in range(rules.players)
+            for seat in range(self.rules.players)
         )
 
     def unseen_cards(self) -> tuple[Card, ...]:
