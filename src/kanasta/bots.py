@@ -19,10 +19,10 @@ game with one bot per seat, giving each bot only its own seat's view.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
 from kanasta.actions import (
@@ -36,7 +36,7 @@ from kanasta.actions import (
     LayMeld,
     TakePile,
 )
-from kanasta.cards import Card
+from kanasta.cards import DECK, Card
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind
 from kanasta.rules import Rules
@@ -186,6 +186,16 @@ class SeatTable(Protocol):
     def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
     def legal_actions(self) -> tuple[Action, ...]: ...
     def known_cards(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+@functools.lru_cache(maxsize=32)
+def _values(rules: Rules) -> tuple[float, ...]:
+    """``rules.card_value`` by card index, as floats (halves and whole points are exact): the bots compare
+    sums of them on every move."""
+    table = [0.0] * (DECK[-1].index + 1)
+    for card in DECK:
+        table[card.index] = float(rules.card_value(card))
+    return tuple(table)
 
 
 def _fits(meld: Meld, card: Card) -> bool:
@@ -363,14 +373,16 @@ class GreedyBot:
         canasta = 7  # G-MELD-2
         discards = [a for a in actions if isinstance(a, Discard)]
 
-        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[bool, bool, int, Fraction]:
+        values = _values(rules)
+
+        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[bool, bool, int, float]:
             cards = _laid(view, action)
             empties = len(cards) == hand_size
             completes = _size_after(view, action) >= canasta and (
                 isinstance(action, LayMeld) or len(view.melds[view.team][action.meld].cards) < canasta
             )
             naturals = sum(not c.is_wild for c in cards)
-            return empties, completes, naturals, sum((rules.card_value(c) for c in cards), Fraction(0))
+            return empties, completes, naturals, sum(values[c.index] for c in cards)
 
         melding = [a for a in actions if isinstance(a, (LayMeld, AddToMeld, ExtendRun))]
         if melding:
@@ -407,7 +419,9 @@ class GreedyBot:
         runs = rules.runs
         blocks = rules.black_threes  # a black 3 on top stops the next player taking the pile (C-THREE-3)
 
-        def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, Fraction, int]:
+        values = _values(rules)
+
+        def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, float, int]:
             card = action.card
             blocker = blocks and card.is_black_three
             feeds = card.rank is not None and (any(_fits(m, card) for m in theirs) or known[card.rank] >= 2)
@@ -418,7 +432,7 @@ class GreedyBot:
                 and abs(int(c.rank) - int(card.rank)) <= 2
                 for c in hand
             )
-            return (not blocker, card.is_wild, feeds, useful, twins or near, rules.card_value(card), card.index)
+            return (not blocker, card.is_wild, feeds, useful, twins or near, values[card.index], card.index)
 
         return sorted(discards, key=need)
 
