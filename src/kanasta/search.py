@@ -8,14 +8,20 @@ because the engine is slow enough that a deep tree would get few visits:
 1. **Candidates.**  A handful of moves are worth comparing: in the draw
    phase the stock draw and :class:`~kanasta.bots.GreedyBot`'s best pile
    take; in the play phase GreedyBot's move, stopping to discard instead of
-   melding, and GreedyBot's first few discards; both answers to partner.  A
-   decision with one candidate is made at once.
+   melding, and GreedyBot's first few discards (one card of each kind:
+   where suits do not matter, as in Classic, a 5 of clubs and a 5 of
+   diamonds are the same discard); both answers to partner.  A decision
+   with one candidate is made at once.
 2. **Determinise.**  Each iteration deals the unseen cards at random
    (:func:`kanasta.sample_state`): a full state consistent with the view.
 3. **Roll out.**  Every candidate is played from that same deal (common
    random numbers, so candidates are compared on the same cards), then
    GreedyBot plays every seat until the hand ends or ``horizon`` more
-   decisions have been made.
+   decisions have been made.  The rollout policy decides on the sampled
+   state itself (:meth:`GreedyBot.decide <kanasta.bots.GreedyBot.decide>`
+   with the cards known to be in each hand followed move by move,
+   :func:`kanasta.seen.track_known`), making the very moves GreedyBot makes
+   on a view, without building a view for every rollout move.
 4. **Score.**  A finished hand counts its real score; an unfinished one the
    table as it would score now, with cards in hand counted at half their
    penalty (they may still be melded).  The value is the bot's team's score
@@ -46,15 +52,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-
-from collections import Counter
 
 from kanasta import _rng
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
-from kanasta.cards import Card
+from kanasta.cards import Card, Rank
 from kanasta.errors import ConfigError
 from kanasta.melds import Meld
 from kanasta.rules import Rules
@@ -187,9 +192,14 @@ class SearchBot:
             add(self._greedy.best_take(view, takes) if takes else None)
             add(next((a for a in actions if isinstance(a, (Draw, Decline))), None))
         else:
-            discards = [a for a in actions if isinstance(a, Discard)]
-            for action in self._greedy.rank_discards(view, discards)[: self.discards]:
-                add(action)
+            suits = view.rules.runs or view.rules.trump
+            kinds: set[Card | tuple[Rank | None, bool]] = set()
+            for action in self._greedy.rank_discards(view, [a for a in actions if isinstance(a, Discard)]):
+                card = action.card
+                kind = card if suits else (card.rank, card.is_black_three)
+                if kind not in kinds and len(kinds) < self.discards:
+                    kinds.add(kind)
+                    add(action)
         return tuple(out)
 
     def choose(self, view: PlayerView) -> Action:
