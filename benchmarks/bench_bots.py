@@ -7,6 +7,10 @@ measured in one run (never asserted):
   Classic (4 and 2 players) and Kanasta;
 * ``strength-search``: SearchBot against GreedyBot in Classic (4 players) and
   Kanasta, with the CPU time per move of each;
+* ``search-time``: the CPU time of one SearchBot decision where it has a
+  choice to search (more than one candidate), on the positions of GreedyBot
+  games: median, 90th percentile and maximum, and the deals (iterations)
+  a second;
 * ``speedup``: the wall time of one match of two GreedyBots on 1 and on 2
   local worker processes, and the ratio.
 
@@ -14,18 +18,21 @@ Full games take long with the search bot (the Python engine plays every
 rollout), so ``--target`` and ``--kanasta-target`` can shorten the games for
 the search runs; the figures say which targets were used.
 
-Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|speedup|all] [--games N]``.
+Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|search-time|speedup|all] [--games N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 import attrs
 
 import kanasta
-from kanasta.match import MatchResult, play_match
+from kanasta.bots import GreedyBot
+from kanasta.match import BotSpec, MatchResult, play_match
+from kanasta.search import SearchBot
 
 
 def _line(title: str, result: MatchResult) -> str:
@@ -58,6 +65,38 @@ def strength_search(games: int, jobs: int, bot: str, target: int, kanasta_target
         print(_line(f"{bot} vs greedy, {title}, {games} games", result), flush=True)
 
 
+def search_time(bot: str, positions: int, target: int, kanasta_target: int) -> None:
+    spec = BotSpec.parse(bot)
+    for title, rules in (
+        ("Classic 4", attrs.evolve(kanasta.Rules.classic(), target_score=target)),
+        ("Kanasta", attrs.evolve(kanasta.Rules.kanasta(), target_score=kanasta_target)),
+    ):
+        seconds: list[float] = []
+        deals = 0
+        greedy = GreedyBot()
+        game = 0
+        while len(seconds) < positions:
+            state = kanasta.new_game(rules, seed=2026 + game)
+            game += 1
+            while not state.is_game_over and len(seconds) < positions:
+                view = state.view(state.player)
+                search = spec(len(seconds))
+                assert isinstance(search, SearchBot)
+                if len(search.candidates(view)) > 1 and len(state.history) % 3 == 0:
+                    start = time.thread_time()
+                    search.choose(view)
+                    seconds.append(time.thread_time() - start)
+                    deals += search.iterations
+                state = state.apply(greedy.choose(view))
+        seconds.sort()
+        print(
+            f"{bot}, {title}, {positions} searched decisions: CPU s median {statistics.median(seconds):.3f}, "
+            f"p90 {seconds[int(0.9 * (len(seconds) - 1))]:.3f}, max {seconds[-1]:.3f}; "
+            f"{deals / sum(seconds):.1f} deals/s",
+            flush=True,
+        )
+
+
 def speedup(games: int) -> None:
     rules = kanasta.Rules.classic()
     walls = {}
@@ -72,18 +111,21 @@ def speedup(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("what", nargs="?", default="all",
-                        choices=["strength-greedy", "strength-search", "speedup", "all"])
+                        choices=["strength-greedy", "strength-search", "search-time", "speedup", "all"])
     parser.add_argument("--games", type=int, default=200, help="games a match (default 200)")
     parser.add_argument("--search-games", type=int, default=40, help="games of the search runs (default 40)")
     parser.add_argument("--search-bot", default="search:8", help="the search bot (default search:8)")
     parser.add_argument("--target", type=int, default=1500, help="Classic target of the search runs")
     parser.add_argument("--kanasta-target", type=int, default=100, help="Kanasta target of the search runs")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes of the strength runs")
+    parser.add_argument("--positions", type=int, default=40, help="searched decisions timed (default 40)")
     args = parser.parse_args()
     if args.what in ("strength-greedy", "all"):
         strength_greedy(args.games, args.jobs)
     if args.what in ("strength-search", "all"):
         strength_search(args.search_games, args.jobs, args.search_bot, args.target, args.kanasta_target)
+    if args.what in ("search-time", "all"):
+        search_time(args.search_bot, args.positions, args.target, args.kanasta_target)
     if args.what in ("speedup", "all"):
         speedup(400)
 

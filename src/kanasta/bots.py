@@ -374,25 +374,28 @@ class GreedyBot:
 
         values = _values(rules)
 
-        def gain(action: LayMeld | AddToMeld | ExtendRun) -> tuple[bool, bool, int, float]:
-            cards = _laid(view, action)
-            empties = len(cards) == hand_size
-            completes = _size_after(view, action) >= canasta and (
-                isinstance(action, LayMeld) or len(view.melds[view.team][action.meld].cards) < canasta
-            )
-            naturals = sum(not c.is_wild for c in cards)
-            return empties, completes, naturals, sum(values[c.index] for c in cards)
-
+        mine = view.melds[view.team]
         melding = [a for a in actions if isinstance(a, (LayMeld, AddToMeld, ExtendRun))]
         if melding:
-            best = max(melding, key=gain)  # max keeps the first of equals: deterministic
-            empties, completes, _, _ = gain(best)
-            wild = any(c.is_wild for c in _laid(view, best))
-            if not wild or empties or completes or not discards:
-                return best
-            tame = [a for a in melding if not any(c.is_wild for c in _laid(view, a))]
+            # each move's key (empties the hand, completes a canasta, natural cards, points) and whether
+            # it lays a wild card, worked out once
+            keys: list[tuple[bool, bool, int, float]] = []
+            wilds: list[bool] = []
+            for action in melding:
+                cards = _laid(view, action)
+                naturals = sum(not c.is_wild for c in cards)
+                completes = _size_after(view, action) >= canasta and (
+                    isinstance(action, LayMeld) or len(mine[action.meld].cards) < canasta
+                )
+                keys.append((len(cards) == hand_size, completes, naturals, sum(values[c.index] for c in cards)))
+                wilds.append(naturals < len(cards))
+            best = max(range(len(melding)), key=keys.__getitem__)  # max keeps the first of equals
+            empties, completes, _, _ = keys[best]
+            if not wilds[best] or empties or completes or not discards:
+                return melding[best]
+            tame = [i for i in range(len(melding)) if not wilds[i]]
             if tame:
-                return max(tame, key=gain)
+                return melding[max(tame, key=keys.__getitem__)]
         if not discards:
             return actions[0]
         return self.rank_discards(view, discards)[0]
