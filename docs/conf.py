@@ -67,7 +67,7 @@ def _skip_reexported(app: Any, what: str, name: str, obj: Any, skip: bool, optio
 # outside this project cannot (the build has no network for intersphinx), so
 # they are listed here; everything of kanasta's must resolve.
 nitpick_ignore_regex = [
-    ("py:.*", r"(fractions|collections\.abc|enum|json|random|typing|typing_extensions|attrs|attr)(\..*)?"),
+    ("py:.*", r"(fractions|collections|collections\.abc|enum|json|random|typing|typing_extensions|attrs|attr)(\..*)?"),
     ("py:.*", r"hypothesis(\..*)?"),
     ("py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|starlette|argparse)(\..*)?"),
     ("py:.*", r"(Fraction|Sequence|Iterable|Iterator|Mapping|Callable|IntEnum|Enum)"),
