@@ -6,7 +6,9 @@ use crate::action::Action;
 use crate::cards::{is_black_three, is_wild, notation, Card};
 use crate::legal::movegen::{discard_problem, legal_takes, remove_cards};
 use crate::legal::rulebook::{empty_problem, shape_of, Context, Problem};
-use crate::legal::solver::{canastas, Cards, Finisher, SearchGaveUp, Shape, Situation};
+use crate::legal::solver::{
+    canastas, Cards, Finisher, SearchGaveUp, Shape, Situation, Work, SEARCH_BUDGET,
+};
 use crate::melds::{self, Meld, MeldKind};
 use crate::rules::{PileTake, StockEnd};
 use crate::state::{Phase, State, TableMeld};
@@ -24,8 +26,15 @@ fn rank_symbol(rank: u8) -> char {
     RANK_SYMBOLS[usize::from(rank - 1)] as char
 }
 
-/// Why `action` is illegal in `s` as a RULES ID and a message, or None if it is legal.
+/// Why `action` is illegal in `s` as a RULES ID and a message, or None if it
+/// is legal, within the engine's work budget.
 pub fn explain(s: &State, action: &Action) -> Verdict {
+    explain_within(s, action, SEARCH_BUDGET)
+}
+
+/// [`explain`] with a work budget of `limit` search nodes.
+pub fn explain_within(s: &State, action: &Action, limit: u64) -> Verdict {
+    let context = || Context::within(s, Work::new(limit));
     if s.phase == Phase::GameOver {
         return problem("G-GAME-1", "the game is over");
     }
@@ -36,7 +45,7 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
         if permit {
             return Ok(None);
         }
-        return answer_no_problem(&Context::new(s));
+        return answer_no_problem(&context());
     }
     if s.phase == Phase::Answer {
         return problem("C-OUT-3", "your partner asked to go out: answer yes or no");
@@ -46,7 +55,7 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
             if s.phase != Phase::Draw {
                 return problem("G-TURN-1", "you have drawn already this turn");
             }
-            let ctx = Context::new(s);
+            let ctx = context();
             return match action {
                 Action::Draw if s.stock().is_empty() => problem("C-OUT-5", "the stock is empty"),
                 Action::Draw => Ok(None),
@@ -64,7 +73,7 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
             "it is the draw phase: draw from the stock or take the pile",
         );
     }
-    let ctx = Context::new(s);
+    let ctx = context();
     match action {
         Action::Discard { card } => Ok(discard_problem(&ctx, *card)),
         Action::Meld { cards } => new_meld_problem(&ctx, cards.as_slice()),
@@ -72,10 +81,7 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
         Action::Extend { meld, run } => extend_problem(&ctx, usize::from(*meld), run.as_slice()),
         Action::Ask => {
             let turn = &ctx.s.turn;
-            let mut finisher = Finisher::new(
-                &ctx.tables,
-                ctx.flags(turn.forbidden, turn.answer == Some(false)),
-            );
+            let mut finisher = ctx.finisher(turn.forbidden, turn.answer == Some(false));
             ask_problem(&ctx, &mut finisher)
         }
         // the draw-phase moves and the answers are handled above
@@ -86,7 +92,7 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
 /// Why "no" is not a legal answer: the partner could not end the turn without going out (E-2).
 pub fn answer_no_problem(ctx: &Context<'_>) -> Verdict {
     let turn = &ctx.s.turn;
-    let mut finisher = Finisher::new(&ctx.tables, ctx.flags(turn.forbidden, true));
+    let mut finisher = ctx.finisher(turn.forbidden, true);
     if !finisher.finishable(&ctx.here(turn.laid, false))? {
         return problem(
             "E-2",
@@ -186,7 +192,7 @@ fn after_meld(
     }
     let must_out = turn.must_go_out || turn.answer == Some(true) || black3;
     let situation = Situation::after_laying(hand, shapes, opened, count, aside, must_out);
-    let mut finisher = Finisher::new(&ctx.tables, ctx.flags(turn.forbidden, no_out));
+    let mut finisher = ctx.finisher(turn.forbidden, no_out);
     let cards_left = situation.hand.len();
     if !finisher.finishable(&situation)? {
         return Ok(Some(dead_end(ctx, "move", cards_left, n_can)));
@@ -410,7 +416,7 @@ fn take_whole_after(ctx: &Context<'_>) -> Verdict {
         aside: Cards::default(),
         must_out: false,
     };
-    let mut finisher = Finisher::new(&ctx.tables, ctx.flags(forbidden, false));
+    let mut finisher = ctx.finisher(forbidden, false);
     if !finisher.finishable(&situation)? {
         return problem("K-PILE-3", "after this take no card could be discarded");
     }
@@ -545,7 +551,7 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
     }
     let cards_left = hand.len();
     let situation = Situation::after_laying(hand, shapes, opened, count, aside, false);
-    let mut finisher = Finisher::new(&ctx.tables, ctx.flags(s.turn.forbidden, false));
+    let mut finisher = ctx.finisher(s.turn.forbidden, false);
     if !finisher.finishable(&situation)? {
         if !ctx.opened {
             return problem(

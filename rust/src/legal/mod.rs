@@ -13,8 +13,9 @@ pub mod movegen;
 pub mod rulebook;
 pub mod solver;
 
-pub use check::explain;
-pub use movegen::{can_take, legal_moves};
+pub use check::{explain, explain_within};
+pub use movegen::{can_take, can_take_within, legal_moves, legal_moves_within};
+pub use solver::{SearchGaveUp, SEARCH_BUDGET};
 
 #[cfg(feature = "python")]
 pub(crate) mod python;

@@ -14,7 +14,7 @@
 use crate::action::{Action, CardList};
 use crate::cards::{Card, DISTINCT, JOKER};
 use crate::legal::rulebook::{empty_problem, Context, Problem};
-use crate::legal::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
+use crate::legal::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation, Work, SEARCH_BUDGET};
 use crate::rules::PileTake;
 use crate::state::{Phase, TableMeld};
 
@@ -132,7 +132,7 @@ impl<'c> Gen<'c> {
             .collect();
         Gen {
             ctx,
-            finisher: Finisher::new(&ctx.tables, ctx.flags(turn.forbidden, no_out)),
+            finisher: ctx.finisher(turn.forbidden, no_out),
             n: ctx.hand.len(),
             must_out: turn.must_go_out || turn.answer == Some(true),
             no_out,
@@ -660,18 +660,40 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
 
 /// Whether the player to move may take the pile (the C-OUT-5 chore asks it at an empty stock).
 pub fn can_take(s: &crate::state::State) -> Result<bool, SearchGaveUp> {
-    Ok(!legal_takes(&Context::new(s))?.is_empty())
+    can_take_within(s, SEARCH_BUDGET)
+}
+
+/// [`can_take`] with a work budget of `limit` search nodes.
+pub fn can_take_within(s: &crate::state::State, limit: u64) -> Result<bool, SearchGaveUp> {
+    Ok(!legal_takes(&Context::within(s, Work::new(limit)))?.is_empty())
 }
 
 // ------------------------------------------------------------------ all moves
 
-/// Every legal move of `s`, each once, in the Python engine's order (E-1, E-2).
+/// Every legal move of `s`, each once, in the Python engine's order (E-1, E-2),
+/// within the engine's work budget.
 pub fn legal_moves(s: &crate::state::State) -> Result<Vec<Action>, SearchGaveUp> {
+    legal_moves_within(s, SEARCH_BUDGET).0
+}
+
+/// [`legal_moves`] with a work budget of `limit` search nodes, and the nodes
+/// the listing expanded (as many as the Python engine's listing expands).
+pub fn legal_moves_within(
+    s: &crate::state::State,
+    limit: u64,
+) -> (Result<Vec<Action>, SearchGaveUp>, u64) {
+    let ctx = Context::within(s, Work::new(limit));
+    let moves = list_moves(&ctx);
+    (moves, ctx.work.nodes())
+}
+
+/// Every legal move of `ctx`'s position.
+fn list_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
+    let s = ctx.s;
     match s.phase {
         Phase::GameOver => Ok(Vec::new()),
         Phase::Draw => {
-            let ctx = Context::new(s);
-            let takes = legal_takes(&ctx)?;
+            let takes = legal_takes(ctx)?;
             let mut out = Vec::with_capacity(takes.len() + 2);
             let stock = !s.stock().is_empty();
             if stock {
@@ -685,14 +707,13 @@ pub fn legal_moves(s: &crate::state::State) -> Result<Vec<Action>, SearchGaveUp>
             Ok(out)
         }
         Phase::Answer => {
-            let ctx = Context::new(s);
             let mut out = vec![Action::Answer { permit: true }];
-            if crate::legal::check::answer_no_problem(&ctx)?.is_none() {
+            if crate::legal::check::answer_no_problem(ctx)?.is_none() {
                 out.push(Action::Answer { permit: false });
             }
             Ok(out)
         }
-        Phase::Play => play_moves(&Context::new(s)),
+        Phase::Play => play_moves(ctx),
     }
 }
 

@@ -6,15 +6,25 @@
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+pyo3::create_exception!(
+    kanasta._core,
+    BudgetExceeded,
+    PyRuntimeError,
+    "The E-2 search gave up: one question (a listing, a move check) needs more search \
+     nodes than its work budget; the message is the Python engine's EngineLimitError message."
+);
+
 use crate::action::parse_action;
 use crate::cards::{Card, DISTINCT};
 use crate::legal::solver::{
-    Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags,
+    Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags, Work,
+    SEARCH_BUDGET,
 };
 use crate::python::PyNativeState;
 
-fn gave_up(e: SearchGaveUp) -> PyErr {
-    PyRuntimeError::new_err(e.to_string())
+/// The Python exception for a question given up past its work budget.
+pub(crate) fn gave_up(e: SearchGaveUp) -> PyErr {
+    BudgetExceeded::new_err(e.to_string())
 }
 
 /// The Python engine's tuple for a meld shape.
@@ -141,32 +151,52 @@ impl PyFinishRules {
             discard_empty_ok,
             black3_ok,
         };
-        Finisher::new(&self.tables, flags)
-            .finishable(&situation)
-            .map_err(gave_up)
+        let work = Work::default();
+        let answer = Finisher::new(&self.tables, flags, &work).finishable(&situation);
+        answer.map_err(gave_up)
     }
 }
 
-/// Every legal move of `state` in notation, in the Python engine's order (RULES E-1, E-2).
+/// Every legal move of `state` in notation, in the Python engine's order (RULES E-1, E-2);
+/// past `budget` search nodes (default the engine's work budget) BudgetExceeded.
 #[pyfunction]
-fn legal_moves(state: &Bound<'_, PyNativeState>) -> PyResult<Vec<String>> {
-    let moves = crate::legal::legal_moves(&state.get().inner).map_err(gave_up)?;
+#[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
+fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<String>> {
+    let moves = crate::legal::legal_moves_within(&state.get().inner, budget)
+        .0
+        .map_err(gave_up)?;
     Ok(moves.iter().map(ToString::to_string).collect())
+}
+
+/// The E-2 search nodes that listing `state`'s moves expands (as many as the Python
+/// engine's listing counts in its `Work.nodes`); past `budget`, BudgetExceeded.
+#[pyfunction]
+#[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
+fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> {
+    let (moves, nodes) = crate::legal::legal_moves_within(&state.get().inner, budget);
+    moves.map_err(gave_up)?;
+    Ok(nodes)
 }
 
 /// Whether the player to move in `state` may take the pile (the C-OUT-5 chore asks it at an
 /// empty stock); `NativeState.apply` takes it as its `can_take`.
 #[pyfunction]
-fn can_take(state: &Bound<'_, PyNativeState>) -> PyResult<bool> {
-    crate::legal::can_take(&state.get().inner).map_err(gave_up)
+#[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
+fn can_take(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<bool> {
+    crate::legal::can_take_within(&state.get().inner, budget).map_err(gave_up)
 }
 
 /// Why `move` (notation) is illegal in `state`, as (RULES ID, message), or None when it is legal.
 #[pyfunction]
-#[pyo3(signature = (state, r#move))]
-fn explain(state: &Bound<'_, PyNativeState>, r#move: &str) -> PyResult<Option<(String, String)>> {
+#[pyo3(signature = (state, r#move, *, budget = SEARCH_BUDGET))]
+fn explain(
+    state: &Bound<'_, PyNativeState>,
+    r#move: &str,
+    budget: u64,
+) -> PyResult<Option<(String, String)>> {
     let action = parse_action(r#move).map_err(PyValueError::new_err)?;
-    let verdict = crate::legal::explain(&state.get().inner, &action).map_err(gave_up)?;
+    let verdict =
+        crate::legal::explain_within(&state.get().inner, &action, budget).map_err(gave_up)?;
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 
@@ -176,5 +206,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(can_take, m)?)?;
+    m.add_function(wrap_pyfunction!(search_nodes, m)?)?;
+    m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::cards::{is_red_three, is_wild, Card};
 use crate::legal::solver::{
-    canastas, team_opens, Cards, FinishRules, Shape, Situation, Tables, TurnFlags,
+    canastas, team_opens, Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags, Work,
 };
 use crate::rules::Rules;
 use crate::state::{Drew, Phase, State, TableMeld};
@@ -133,11 +133,18 @@ pub struct Context<'s> {
     pub discard_empty_ok: bool,
     /// Black 3s may be melded to go out (C-THREE-2); not while the pile waits aside.
     pub black3_ok: bool,
+    /// The E-2 searches of this question share one memo and one work budget.
+    pub work: Work,
 }
 
 impl<'s> Context<'s> {
-    /// The context of `s`'s player.
+    /// The context of `s`'s player, its searches within the engine's work budget.
     pub fn new(s: &'s State) -> Context<'s> {
+        Context::within(s, Work::default())
+    }
+
+    /// The context of `s`'s player, its searches counted in `work`.
+    pub fn within(s: &'s State, work: Work) -> Context<'s> {
         let rules: &Rules = &s.rules;
         let mut seat = s.player;
         if s.phase == Phase::Answer {
@@ -172,7 +179,14 @@ impl<'s> Context<'s> {
             black3_ok: rules.black_threes
                 && rules.black_three_meld_going_out
                 && turn.aside.is_empty(),
+            work,
         }
+    }
+
+    /// A finisher for this question with `forbidden` the card that may not be
+    /// discarded and `no_out` the partner's "no".
+    pub fn finisher(&self, forbidden: Option<Card>, no_out: bool) -> Finisher<'_> {
+        Finisher::new(&self.tables, self.flags(forbidden, no_out), &self.work)
     }
 
     /// The value of `card` in half points.

@@ -36,10 +36,11 @@ pub const CANASTA_SIZE: u32 = 7;
 pub const MELD_MIN: u32 = 3;
 /// A meld of black 3s has three or four cards (C-THREE-2).
 pub const BLACK_THREE_MELD_MAX: u32 = 4;
-/// The most steps one search may take before it gives up (never reached in practice).
-const SEARCH_BUDGET: u64 = 2_000_000;
-/// A finisher's memo is cleared when a new query finds it this full.
-const MEMO_LIMIT: usize = 400_000;
+/// The most search nodes one legality question (one listing, one move check)
+/// may expand: the engine's work budget, the Python engine's
+/// `kanasta.legality.finish.SEARCH_BUDGET`.  Past it the question is given up
+/// ([`SearchGaveUp`]) and nothing of it is kept.
+pub const SEARCH_BUDGET: u64 = 100_000;
 
 /// Whether card index `c` is a wild card: a joker or a 2 (G-WILD-1).
 const fn is_wild(c: usize) -> bool {
@@ -372,7 +373,7 @@ impl Tables {
 // ------------------------------------------------------------------ situations
 
 /// The facts of one position that every candidate move shares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TurnFlags {
     /// The opening minimum (C-OPEN-1, K-OPEN-3), in half points.
     pub minimum: i32,
@@ -429,14 +430,36 @@ impl Situation {
     }
 }
 
-/// The search gave up: it took more steps than it is allowed (a safety net).
+/// The search gave up: the question needs more nodes than its work budget
+/// (`limit`).  Displayed as the Python engine's `EngineLimitError` message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchGaveUp;
+pub struct SearchGaveUp {
+    /// The budget that was exceeded, in search nodes.
+    pub limit: u64,
+}
 
 impl std::fmt::Display for SearchGaveUp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the E-2 search gave up on this position (please report it)")
+        write!(
+            f,
+            "deciding whether the turn can be finished (E-2) needs more than {} search steps \
+             here; the engine's work budget for one question",
+            thousands(self.limit)
+        )
     }
+}
+
+/// `n` with a comma between groups of three digits (Python's `f"{n:,}"`).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// Whether a team that is not open is open now: the team has a natural run
@@ -502,6 +525,22 @@ struct Node {
     must_out: bool,
 }
 
+/// Which cards in hand could join a meld (the bounds' shared facts).
+struct Live {
+    /// The value of each card that could join a meld (one entry per card).
+    ok_values: Vec<i32>,
+    /// How many cards can never join one.
+    dead: u32,
+    /// The natural cards in hand by rank.
+    nat_rank: [u32; 15],
+    /// The wild cards in hand.
+    wilds: u32,
+    /// The run positions of each suit covered by a meld or a card in hand.
+    covered: [[bool; 16]; 4],
+    /// The suits where a wild card may fill one gap.
+    gap_ok: [bool; 4],
+}
+
 /// One single-card step of the search.
 struct Step {
     hand: Cards,
@@ -510,27 +549,114 @@ struct Step {
     black_threes: bool,
 }
 
+// ------------------------------------------------------------------ the work of one question
+
+type Memo = HashMap<Node, bool, BuildHasherDefault<FxHasher>>;
+
+/// The memo tables and the node count of one legality question (a listing,
+/// a move check), the Python engine's `kanasta.legality.finish.Work`.
+///
+/// Every search made for the same question shares them: a memo table per
+/// [`TurnFlags`] (a node's answer depends on its key and the flags), and one
+/// count of expanded nodes against the question's budget.  Nothing outlives
+/// the question.
+#[derive(Debug)]
+pub struct Work {
+    nodes: std::cell::Cell<u64>,
+    limit: u64,
+    memos: std::cell::RefCell<Vec<(TurnFlags, Memo)>>,
+}
+
+impl Default for Work {
+    fn default() -> Self {
+        Work::new(SEARCH_BUDGET)
+    }
+}
+
+impl Work {
+    /// The work of a question allowed `limit` search nodes.
+    pub fn new(limit: u64) -> Work {
+        Work {
+            nodes: std::cell::Cell::new(0),
+            limit,
+            memos: std::cell::RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The search nodes expanded so far (deterministic: tests and benchmarks read it).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.get()
+    }
+
+    /// The question's budget, in search nodes.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// How many searched nodes the memo tables hold.
+    pub fn memo_len(&self) -> usize {
+        self.memos.borrow().iter().map(|(_, m)| m.len()).sum()
+    }
+
+    /// Count one expanded node; past the budget, give up on the question.
+    fn expand(&self) -> Result<(), SearchGaveUp> {
+        let n = self.nodes.get() + 1;
+        self.nodes.set(n);
+        if n > self.limit {
+            return Err(SearchGaveUp { limit: self.limit });
+        }
+        Ok(())
+    }
+
+    /// The memo table of the searches with `flags`, taken out while a finisher uses it.
+    fn take_memo(&self, flags: &TurnFlags) -> Memo {
+        let mut memos = self.memos.borrow_mut();
+        match memos.iter().position(|(f, _)| f == flags) {
+            Some(i) => memos.swap_remove(i).1,
+            None => Memo::default(),
+        }
+    }
+
+    /// Give the memo table of `flags` back (when its finisher is done).
+    fn put_memo(&self, flags: TurnFlags, memo: Memo) {
+        if !memo.is_empty() {
+            self.memos.borrow_mut().push((flags, memo));
+        }
+    }
+}
+
 // ------------------------------------------------------------------ the finisher
 
-/// Answers "can the turn still be finished?" for the candidate moves of one position.
+/// Answers "can the turn still be finished?" for the candidate moves of one
+/// position with the same [`TurnFlags`], within one question's [`Work`].
 pub struct Finisher<'t> {
     t: &'t Tables,
     flags: TurnFlags,
     /// Suits do not matter (no runs, no forbidden card): cards are searched as their stand-ins.
     canon: bool,
-    memo: HashMap<Node, bool, BuildHasherDefault<FxHasher>>,
-    budget: u64,
+    /// Cards that can never be melded a player bound to go out may keep: the one discarded.
+    out_dead: u32,
+    work: &'t Work,
+    memo: Memo,
+}
+
+impl Drop for Finisher<'_> {
+    fn drop(&mut self) {
+        self.work
+            .put_memo(self.flags, std::mem::take(&mut self.memo));
+    }
 }
 
 impl<'t> Finisher<'t> {
-    /// A finisher for a position with these facts.
-    pub fn new(t: &'t Tables, flags: TurnFlags) -> Finisher<'t> {
+    /// A finisher for a position with these facts, counting its nodes in `work`.
+    pub fn new(t: &'t Tables, flags: TurnFlags, work: &'t Work) -> Finisher<'t> {
         Finisher {
             t,
             flags,
             canon: !t.rules.runs && flags.forbidden.is_none(),
-            memo: HashMap::default(),
-            budget: SEARCH_BUDGET,
+            out_dead: u32::from(flags.discard_empty_ok && !flags.no_out),
+            memo: work.take_memo(&flags),
+            work,
         }
     }
 
@@ -539,7 +665,7 @@ impl<'t> Finisher<'t> {
         self.flags
     }
 
-    /// How many searched nodes the memo holds.
+    /// How many searched nodes this finisher's memo holds.
     pub fn memo_len(&self) -> usize {
         self.memo.len()
     }
@@ -964,10 +1090,6 @@ impl<'t> Finisher<'t> {
         }
         let mut shapes = s.shapes.clone();
         shapes.sort_unstable();
-        if self.memo.len() > MEMO_LIMIT {
-            self.memo.clear();
-        }
-        self.budget = SEARCH_BUDGET;
         let node = Node {
             hand,
             shapes,
@@ -1026,13 +1148,12 @@ impl<'t> Finisher<'t> {
         if let Some(&known) = self.memo.get(&node) {
             return Ok(known);
         }
-        if self.budget == 0 {
-            return Err(SearchGaveUp);
-        }
-        self.budget -= 1;
+        self.work.expand()?;
         let opened = node.progress == Progress::Open;
         let mut result = false;
-        if opened || self.hopeful(&node.hand, &node.shapes, count) {
+        if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
+            // a card that can never be melded stays in hand: no going out
+        } else if opened || self.hopeful(&node.hand, &node.shapes, count) {
             for step in self.steps(&node.hand, &node.shapes, node.must_out) {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut opened2 = opened;
@@ -1123,18 +1244,65 @@ impl<'t> Finisher<'t> {
             return segments
                 .iter()
                 .take(3)
-                .any(|seg| self.plan(*hand, shapes, count, Some(seg)));
+                .any(|seg| self.plan_keeping(hand, shapes, count, Some(seg)));
         }
-        self.plan(*hand, shapes, count, None)
+        self.plan_keeping(hand, shapes, count, None)
     }
 
+    /// [`Self::plan`]; when it reaches the minimum but melds too much (fewer
+    /// than two cards left), plan again holding back the two cheapest cards
+    /// outside the run.
+    fn plan_keeping(
+        &self,
+        hand: &Cards,
+        shapes: &[Shape],
+        count: i32,
+        run: Option<&(i32, Vec<usize>)>,
+    ) -> bool {
+        if let Some(done) = self.plan(*hand, shapes, count, run, 0) {
+            return done;
+        }
+        let mut rest = *hand;
+        if let Some((_, cells)) = run {
+            for &c in cells {
+                rest.take(c);
+            }
+        }
+        // the two cheapest cards outside the run, by value then index
+        let mut spare = rest.each().map(|c| (self.t.value(c), c));
+        let (Some(first), Some(second)) = (spare.next(), spare.next()) else {
+            return false;
+        };
+        let (mut low, mut next) = if second < first {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        for card in spare {
+            if card < low {
+                next = low;
+                low = card;
+            } else if card < next {
+                next = card;
+            }
+        }
+        let mut held = *hand;
+        held.take(low.1);
+        held.take(next.1);
+        self.plan(held, shapes, count, run, 2) == Some(true)
+    }
+
+    /// Lay the plan of [`Self::greedy`] from `cnt` (`hold` more cards stay in
+    /// hand): true when it opens with two cards (one discardable) left, None
+    /// when it reaches the minimum with fewer, else false.
     fn plan(
         &self,
         mut cnt: Cards,
         shapes: &[Shape],
         count: i32,
         run: Option<&(i32, Vec<usize>)>,
-    ) -> bool {
+        hold: i64,
+    ) -> Option<bool> {
         let t = self.t;
         let rules = &t.rules;
         let mut gained = 0;
@@ -1221,13 +1389,16 @@ impl<'t> Finisher<'t> {
             gained += wilds[placed];
             placed += 1;
         }
-        let left = cnt.len() as i64 - placed as i64;
-        if left < 2 || count + gained < self.flags.minimum {
-            return false;
+        let left = cnt.len() as i64 - placed as i64 + hold;
+        if count + gained < self.flags.minimum {
+            return Some(false);
+        }
+        if left < 2 {
+            return None;
         }
         // with a forbidden discard (K-PILE-3) and only two cards left, which
         // two stay is not tracked here: leave the question to the exact search
-        self.flags.forbidden.is_none() || left > 2
+        Some(self.flags.forbidden.is_none() || left > 2)
     }
 
     /// A necessary condition for a team that is not open to open from here.
@@ -1236,6 +1407,60 @@ impl<'t> Finisher<'t> {
     /// two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
     /// and a canasta could still be formed.
     fn hopeful(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
+        let rules = &self.t.rules;
+        if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
+            return false;
+        }
+        let mut live = self.live(hand, shapes);
+        let mut ok_value: i32 = live.ok_values.iter().sum();
+        let keep = 2u32.saturating_sub(live.dead) as usize;
+        if keep > 0 {
+            live.ok_values.sort_unstable();
+            ok_value -= live.ok_values.iter().take(keep).sum::<i32>();
+        }
+        if count + ok_value >= self.flags.minimum {
+            return true;
+        }
+        if !(rules.opening_one_card_exempt || self.flags.out_exempt) || live.dead > 1 {
+            // the waiver needs the hand melded down to one card, and a card no
+            // meld can take now never can later (melding only takes cards from the hand)
+            return false;
+        }
+        if rules.canastas_to_go_out == 0 || canastas(shapes) > 0 {
+            return true;
+        }
+        self.canasta_possible(shapes, &live)
+    }
+
+    /// How many cards in hand can never be melded this turn (a player going
+    /// out must discard them).  Melding only takes cards from the hand, so a
+    /// card no meld on the table or in hand could take now never can later.
+    /// Black 3s count as meldable when a player going out could still meld
+    /// them (C-THREE-2).
+    fn dead(&self, hand: &Cards, shapes: &[Shape]) -> u32 {
+        let mut dead = self.live(hand, shapes).dead;
+        let rules = &self.t.rules;
+        if rules.black_threes && self.flags.black3_ok {
+            let b3 = u32::from(hand.count(8)) + u32::from(hand.count(11));
+            let laid: u32 = shapes
+                .iter()
+                .map(|s| match *s {
+                    Shape::Set { rank: 3, size, .. } => u32::from(size),
+                    _ => 0,
+                })
+                .sum();
+            if b3 > 0
+                && ((laid > 0 && laid + b3 <= BLACK_THREE_MELD_MAX)
+                    || (laid == 0 && b3 >= MELD_MIN))
+            {
+                dead -= b3;
+            }
+        }
+        dead
+    }
+
+    /// Which cards in hand could join a meld, and what was worked out on the way.
+    fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
         let t = self.t;
         let rules = &t.rules;
         let wilds: u32 = hand
@@ -1291,16 +1516,11 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
-        if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
-            return false;
-        }
-        let mut ok_value = 0;
         let mut ok_values: Vec<i32> = Vec::new();
         let mut dead = 0u32;
         for (c, n) in hand.iter() {
             let v = t.value(c);
             if c == JOKER as usize || (is_wild(c) && !runs) {
-                ok_value += v * i32::from(n);
                 ok_values.extend(std::iter::repeat_n(v, usize::from(n)));
                 continue;
             }
@@ -1327,37 +1547,24 @@ impl<'t> Finisher<'t> {
                 }
             }
             if ok {
-                ok_value += v * i32::from(n);
                 ok_values.extend(std::iter::repeat_n(v, usize::from(n)));
             } else {
                 dead += u32::from(n);
             }
         }
-        let keep = 2u32.saturating_sub(dead) as usize;
-        if keep > 0 {
-            ok_values.sort_unstable();
-            ok_value -= ok_values.iter().take(keep).sum::<i32>();
+        Live {
+            ok_values,
+            dead,
+            nat_rank,
+            wilds,
+            covered,
+            gap_ok,
         }
-        if count + ok_value >= self.flags.minimum {
-            return true;
-        }
-        if !(rules.opening_one_card_exempt || self.flags.out_exempt) {
-            return false;
-        }
-        if rules.canastas_to_go_out == 0 || canastas(shapes) > 0 {
-            return true;
-        }
-        self.canasta_possible(shapes, &nat_rank, wilds, &covered, &gap_ok)
     }
 
-    fn canasta_possible(
-        &self,
-        shapes: &[Shape],
-        nat_rank: &[u32; 15],
-        wilds: u32,
-        covered: &[[bool; 16]; 4],
-        gap_ok: &[bool; 4],
-    ) -> bool {
+    fn canasta_possible(&self, shapes: &[Shape], live: &Live) -> bool {
+        let (nat_rank, wilds, covered, gap_ok) =
+            (&live.nat_rank, live.wilds, &live.covered, &live.gap_ok);
         let t = self.t;
         let extra = wilds.min(t.rules.max_wilds);
         // the last set of each rank in meld order, as the Python engine's dict keeps it
@@ -1804,7 +2011,7 @@ mod tests {
     }
 
     fn answer(t: &Tables, f: TurnFlags, s: &Situation) -> bool {
-        Finisher::new(t, f).finishable(s).unwrap()
+        Finisher::new(t, f, &Work::default()).finishable(s).unwrap()
     }
 
     #[test]
@@ -1966,16 +2173,106 @@ mod tests {
     }
 
     #[test]
-    fn the_memo_is_shared_by_the_queries_of_one_finisher() {
+    fn the_memo_and_the_node_count_are_shared_by_the_searches_of_one_question() {
         let t = kanasta();
-        let mut finisher = Finisher::new(&t, flags(20));
+        let work = Work::default();
         let laid = vec![run(2, 8, 10, Some(10)), run(2, 2, 4, None)];
         let s = opening("4C 4D 5D 6D 6S 8D QC KD JK JK", laid, 9);
-        assert_eq!(finisher.finishable(&s), Ok(false));
-        let searched = finisher.memo_len();
+        {
+            let mut finisher = Finisher::new(&t, flags(20), &work);
+            assert_eq!(finisher.finishable(&s), Ok(false));
+            assert!(finisher.memo_len() > 0);
+        }
+        let searched = work.nodes();
         assert!(searched > 0);
-        assert_eq!(finisher.finishable(&s), Ok(false));
-        assert_eq!(finisher.memo_len(), searched);
+        assert_eq!(work.memo_len() as u64, searched);
+        // A second finisher with the same flags reads the first one's answers: no new node.
+        let mut again = Finisher::new(&t, flags(20), &work);
+        assert_eq!(again.finishable(&s), Ok(false));
+        assert_eq!(work.nodes(), searched);
+        drop(again);
+        // Other flags (minimum 7 1/2) have their own memo, and the same count.
+        let mut other = Finisher::new(&t, flags(15), &work);
+        assert_eq!(other.finishable(&s), Ok(true));
+        assert!(work.nodes() >= searched);
+    }
+
+    #[test]
+    fn past_the_work_budget_the_question_is_given_up_with_the_python_message() {
+        // The position above needs more than one node; with a budget of 1 the search gives up.
+        let t = kanasta();
+        let laid = vec![run(2, 8, 10, Some(10)), run(2, 2, 4, None)];
+        let s = opening("4C 4D 5D 6D 6S 8D QC KD JK JK", laid, 9);
+        let work = Work::new(1);
+        let got = Finisher::new(&t, flags(20), &work).finishable(&s);
+        assert_eq!(got, Err(SearchGaveUp { limit: 1 }));
+        assert_eq!(work.nodes(), 2);
+        // The message is kanasta.EngineLimitError's, the budget written as Python's f"{n:,}".
+        assert_eq!(
+            SearchGaveUp {
+                limit: SEARCH_BUDGET
+            }
+            .to_string(),
+            "deciding whether the turn can be finished (E-2) needs more than 100,000 search \
+             steps here; the engine's work budget for one question"
+        );
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    /// Classic with several sets of one rank allowed: the Classic count does not apply, the
+    /// search does.
+    fn classic_several_sets() -> Tables {
+        let mut rules = FinishRules::from(&Rules::classic(4).unwrap());
+        rules.one_meld_per_rank = false;
+        Tables::new(rules)
+    }
+
+    #[test]
+    fn c_three_2_two_dead_cards_end_a_going_out_search_at_once() {
+        // Bound to go out (C-OUT-3 "yes") holding 3C 3S: black 3s are melded only three or
+        // four together (C-THREE-2), so both stay in hand whatever is melded, and going out
+        // discards one card at most.  The root node is the only one expanded.
+        let t = classic_several_sets();
+        let s = Situation {
+            must_out: true,
+            ..open(
+                "3C 3S KC KD KH KS QC QD QH QS JC JD JH JS 9C 9D 9H",
+                vec![set(10, 7, 0)],
+            )
+        };
+        let work = Work::default();
+        assert_eq!(
+            Finisher::new(&t, flags(100), &work).finishable(&s),
+            Ok(false)
+        );
+        assert_eq!(work.nodes(), 1);
+        // One black 3 alone is the discard: the rest melds (KKKK QQQQ JJJJ 999), so going out works
+        // (the canasta of 10s lets the hand be emptied, C-OUT-1).
+        let s = Situation {
+            must_out: true,
+            ..open(
+                "3C KC KD KH KS QC QD QH QS JC JD JH JS 9C 9D 9H",
+                vec![set(10, 7, 0)],
+            )
+        };
+        assert!(answer(&t, flags(100), &s));
+    }
+
+    #[test]
+    fn c_open_1_the_witness_holds_back_its_two_cheapest_cards() {
+        // Not down, cards laid, minimum 50 (100 half points): four kings (80) and four queens
+        // (80) open; melding the jacks too would leave no card to discard, so the witness keeps
+        // the two cheapest cards (JC JD) and the lone JH: opened with three cards left, at the
+        // root, without expanding a search node.
+        let t = classic_several_sets();
+        let s = opening("KC KD KH KS QC QD QH QS JC JD JH", vec![], 0);
+        let work = Work::default();
+        assert_eq!(
+            Finisher::new(&t, flags(100), &work).finishable(&s),
+            Ok(true)
+        );
+        assert_eq!(work.nodes(), 0);
     }
 
     #[test]

@@ -1,0 +1,105 @@
+"""The native E-2 search counts its work as the Python engine does (issue 10; issue 11 F3).
+
+One legality question (a listing, a move check) may expand at most
+100,000 search nodes in either engine.  The native search expands exactly
+the nodes the Python search expands (the same steps in the same order, the
+same bounds, one memo per question shared by its searches), so the same
+positions are answered or refused, and a refusal carries the Python
+engine's :class:`kanasta.EngineLimitError` message (as
+``kanasta._core.BudgetExceeded``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pytest
+
+import _games
+import kanasta
+from kanasta import _core, engine
+from kanasta.actions import LayMeld
+from kanasta.legality import finish
+from test_work_budget import BIG_HANDS, CUSTOM_HANDS, big_hand_state, f3_document, search_nodes
+
+
+def native(state: kanasta.State) -> _core.NativeState:
+    """The native core's copy of ``state``'s position."""
+    return _core.NativeState.from_json(json.dumps(state.to_dict()))
+
+
+@pytest.mark.parametrize("name", [*BIG_HANDS, *CUSTOM_HANDS])
+def test_worst_case_hands_expand_as_many_nodes_and_list_the_same_moves(name: str) -> None:
+    """The 40- to 50-card hands of issue 11 F3, the several-sets-of-one-rank Classic hand included
+    (the native search gave up on it before it had the dead-card bound): the same moves, and the
+    same work counter."""
+    state = big_hand_state(name)
+    assert _core.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
+    assert _core.search_nodes(native(state)) == search_nodes(state)
+
+
+def test_the_k_open_4_document_expands_as_many_nodes() -> None:
+    """K-OPEN-3 minimum 92, only the K-OPEN-4 waiver can open: a real search, counted alike."""
+    state = kanasta.State.from_dict(f3_document(92))
+    nodes = search_nodes(state)
+    assert nodes > 1000
+    assert _core.search_nodes(native(state)) == nodes
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_play_positions_of_a_meld_biased_game_expand_as_many_nodes(seed: int) -> None:
+    """E-2 in Kanasta positions with the team not down and melds on offer (the Classic presets
+    settle E-2 by the Classic count, without search nodes): node for node the same work."""
+    states = [s for s in _games.meld_biased_states("kanasta", seed=seed, limit=300, every=2)
+              if s.phase is kanasta.Phase.PLAY]
+    assert len(states) > 20
+    searched = 0
+    for state in states:
+        nodes = search_nodes(state)
+        searched += nodes > 0
+        assert _core.search_nodes(native(state)) == nodes, json.dumps(state.to_dict())
+    assert searched > 0
+
+
+def test_past_the_budget_both_engines_refuse_the_same_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one node less than the listing needs both engines refuse it, with the same message;
+    with exactly what it needs both list the same moves."""
+    state = kanasta.State.from_dict(f3_document(92))
+    nodes = search_nodes(state)
+    doc = native(state)
+    monkeypatch.setattr(finish, "SEARCH_BUDGET", nodes - 1)
+    with pytest.raises(kanasta.EngineLimitError) as python_error:
+        attrs.evolve(state).legal_actions()
+    with pytest.raises(_core.BudgetExceeded) as native_error:
+        _core.legal_moves(doc, budget=nodes - 1)
+    assert str(native_error.value) == str(python_error.value)
+    assert f"more than {nodes - 1:,} search steps" in str(native_error.value)
+    monkeypatch.setattr(finish, "SEARCH_BUDGET", nodes)
+    want = [str(a) for a in attrs.evolve(state).legal_actions()]
+    assert _core.legal_moves(doc, budget=nodes) == want
+    assert _core.search_nodes(doc, budget=nodes) == nodes
+
+
+def test_past_the_budget_a_move_check_is_refused_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move check is a question of its own: within no budget at all a meld whose check must
+    search is refused by both engines with the same message, and answered with the default."""
+    state = kanasta.State.from_dict(f3_document(92))
+    meld = next(a for a in state.legal_actions() if isinstance(a, LayMeld))
+    monkeypatch.setattr(finish, "SEARCH_BUDGET", 0)
+    with pytest.raises(kanasta.EngineLimitError) as python_error:
+        engine.explain(state, meld)
+    with pytest.raises(_core.BudgetExceeded) as native_error:
+        _core.explain(native(state), str(meld), budget=0)
+    assert str(native_error.value) == str(python_error.value)
+    monkeypatch.undo()
+    assert _core.explain(native(state), str(meld)) is None
+
+
+def test_budget_exceeded_is_a_runtime_error_with_the_default_budget_in_its_message() -> None:
+    """The seam maps it to EngineLimitError (a RuntimeError too); the default budget is 100,000."""
+    assert issubclass(_core.BudgetExceeded, RuntimeError)
+    assert finish.SEARCH_BUDGET == 100_000
+    state = native(kanasta.State.from_dict(f3_document(92)))
+    with pytest.raises(_core.BudgetExceeded, match="more than 1 search steps"):
+        _core.legal_moves(state, budget=1)
