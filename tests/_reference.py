@@ -19,8 +19,8 @@ from kanasta.legality.checks import (
     extend_problem,
     new_meld_problem,
 )
-from kanasta.legality.finish import rank_of
 from kanasta.legality.moves import count_cards, new_run_candidates, run_extend_candidates, sub_multisets
+from kanasta.legality.tables import rank_of
 from kanasta.melds import Meld, MeldKind
 from kanasta.rulebook import MELD_MIN, is_black_three_set
 

@@ -96,6 +96,8 @@ def test_the_layers_are_in_order() -> None:
         "kanasta.cards", "kanasta.rules", "kanasta.rulebook", "kanasta.melds", "kanasta.position",
         "kanasta.scoring", "kanasta.engine", "kanasta.serialize", "kanasta.view",
         "kanasta.legality", "kanasta.legality.checks", "kanasta.legality.moves", "kanasta.legality.finish",
+        "kanasta.legality.budget", "kanasta.legality.classic", "kanasta.legality.search",
+        "kanasta.legality.situation", "kanasta.legality.tables", "kanasta.legality.witness",
     ]
     for name in below_the_facade:
         assert "kanasta.state" not in graph[name], name

@@ -1,4 +1,4 @@
-"""The E-2 solver (kanasta.legality.finish): regressions and cross-checks of its two algorithms."""
+"""The E-2 solver (kanasta.legality.finish and what it asks): regressions and cross-checks of its two algorithms."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import pytest
 
 import kanasta
 from kanasta.legality import finish as _solver
-from kanasta.legality.finish import Pos, finishable, shape_of, tables
+from kanasta.legality.finish import finishable
+from kanasta.legality.search import search
+from kanasta.legality.situation import Pos
+from kanasta.legality.tables import shape_of, tables
 
 K = kanasta.Rules.kanasta()
 
@@ -62,7 +65,7 @@ def test_e2_classic_fast_path_agrees_with_the_search(players: int) -> None:
         if p.t.classic_fast and p.forbidden is None and len(p.hand) + len(p.aside) <= 12:
             quick = len(p.hand) >= 2 and (p.opened or not p.laid) and not p.must_out
             if not quick and not (len(p.hand) == 1 and fast):
-                assert _solver._Search(p).run() == fast
+                assert search(p) == fast
                 compared += 1
         return fast
 

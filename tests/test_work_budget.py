@@ -18,7 +18,7 @@ import pytest
 
 import kanasta
 from kanasta import AskPartner, Discard, EngineLimitError, ExtendRun, LayMeld, SerializationError, State
-from kanasta.legality import finish
+from kanasta.legality import budget, finish, search
 from kanasta.legality.checks import Ctx
 from kanasta.legality.moves import play_actions
 
@@ -154,7 +154,7 @@ def test_several_sets_of_one_rank_a_hand_with_two_black_threes_cannot_ask_to_go_
 def test_the_report_document_at_the_highest_minimum_is_settled_within_the_budget() -> None:
     """The K-OPEN-4 waiver forces a search melding the whole hand; it stays far inside the budget."""
     nodes = search_nodes(State.from_dict(f3_document(92)))
-    assert 0 < nodes <= finish.SEARCH_BUDGET // 10
+    assert 0 < nodes <= budget.SEARCH_BUDGET // 10
 
 
 def test_nothing_is_kept_between_questions() -> None:
@@ -164,8 +164,8 @@ def test_nothing_is_kept_between_questions() -> None:
         big_hand_state(name).legal_actions()
     State.from_dict(f3_document(92)).legal_actions()
     gc.collect()
-    assert not [o for o in gc.get_objects() if isinstance(o, finish.Work)]
-    assert not hasattr(finish, "_MEMO")
+    assert not [o for o in gc.get_objects() if isinstance(o, budget.Work)]
+    assert not hasattr(search, "_MEMO") and not hasattr(finish, "_MEMO")
 
 
 def test_past_the_work_budget_the_reader_refuses_and_legal_actions_raises(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,7 +174,7 @@ def test_past_the_work_budget_the_reader_refuses_and_legal_actions_raises(monkey
     budget back, the same state lists its 229 moves."""
     state = State.from_dict(f3_document(92))
     fresh = attrs.evolve(state)  # the same position, its moves not listed yet
-    monkeypatch.setattr(finish, "SEARCH_BUDGET", 100)
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", 100)
     with pytest.raises(SerializationError) as info:
         State.from_dict(f3_document(92))
     assert info.value.path == ""

@@ -53,8 +53,8 @@ from kanasta.legality.checks import (
     remove_cards,
     sort_cards,
 )
-from kanasta.legality.finish import canastas, natural_run_laid, tables
 from kanasta.legality.moves import play_actions
+from kanasta.legality.tables import canastas, natural_run_laid, tables
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.position import (
     FIELDS,

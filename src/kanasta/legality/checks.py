@@ -28,18 +28,10 @@ from kanasta.actions import (
 )
 from kanasta.cards import Card, all_cards
 from kanasta.errors import ActionError
-from kanasta.legality.finish import (
-    Pos,
-    Shape,
-    Tables,
-    Work,
-    finishable,
-    natural_runs,
-    rank_of,
-    shape_canastas,
-    shape_of,
-    tables,
-)
+from kanasta.legality.budget import Work
+from kanasta.legality.finish import finishable
+from kanasta.legality.situation import Pos
+from kanasta.legality.tables import Shape, Tables, natural_runs, rank_of, shape_canastas, shape_of, tables
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.position import Phase, Position
 from kanasta.rulebook import (

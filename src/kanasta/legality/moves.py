@@ -24,7 +24,8 @@ from kanasta.legality.checks import (
     half_value,
     remove_cards,
 )
-from kanasta.legality.finish import Shape, finishable, size_of
+from kanasta.legality.finish import finishable
+from kanasta.legality.tables import Shape, size_of
 from kanasta.melds import Meld, MeldKind
 from kanasta.rulebook import MELD_MIN, is_black_three_set, is_canasta
 
