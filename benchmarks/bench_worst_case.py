@@ -146,12 +146,12 @@ def search_nodes(doc: Doc) -> int | None:
     The listing is made again, after the timing, through the engine's internals
     (``Ctx.work``, this version's per-question memo and budget).
     """
-    from kanasta.legality import checks, moves
+    from kanasta.legality import context, moves
 
     state = kanasta.State.from_dict(doc)
     if state.phase is not kanasta.Phase.PLAY:
         return None
-    ctx = checks.Ctx(state)
+    ctx = context.Ctx(state)
     moves.play_actions(ctx)
     work = getattr(ctx, "work", None)
     nodes = getattr(work, "nodes", None)

@@ -79,7 +79,8 @@ from kanasta.bots import GreedyBot
 from kanasta.engine import apply as engine_apply
 from kanasta.legality import checks as _checks
 from kanasta.legality import moves as _movegen
-from kanasta.legality.checks import Ctx, explain, legal_takes
+from kanasta.legality.checks import explain, legal_takes
+from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
 
 FULL_DECK = collections.Counter(DECK)

@@ -11,14 +11,13 @@ from __future__ import annotations
 from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
 from kanasta.cards import Card
 from kanasta.legality.checks import (
-    BY_INDEX,
-    Ctx,
     add_problem,
     ask_problem,
     discard_problem,
     extend_problem,
     new_meld_problem,
 )
+from kanasta.legality.context import BY_INDEX, Ctx
 from kanasta.legality.moves import count_cards, new_run_candidates, run_extend_candidates, sub_multisets
 from kanasta.legality.tables import rank_of
 from kanasta.melds import Meld, MeldKind
@@ -49,7 +48,7 @@ def reference_play_actions(ctx: Ctx) -> tuple[Action, ...]:
 
 def _new_meld_candidates(ctx: Ctx) -> list[tuple[Card, ...]]:
     rules = ctx.rules
-    t = ctx.t
+    t = ctx.tables
     counts = count_cards(ctx.hand)
     wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
     wild_sets = sub_multisets(wild_counts, 0, rules.max_wilds)
@@ -93,7 +92,7 @@ def _set_add_candidates(ctx: Ctx, meld: Meld) -> list[tuple[Card, ...]]:
         ((c, n) for c, n in counts.items() if c.rank is meld.rank and not c.is_wild), key=lambda x: x[0].index
     )
     black3 = is_black_three_set(rules, meld.rank.value)
-    room = ctx.t.max_size - len(meld.cards)
+    room = ctx.tables.max_size - len(meld.cards)
     if room <= 0:
         return []
     if black3:

@@ -23,7 +23,7 @@ import kanasta
 from _invariants import FULL_DECK, card_census, check_results
 from _reference import reference_play_actions
 from kanasta import Phase, State
-from kanasta.legality.checks import Ctx
+from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
 
 PRESETS = kanasta.rules.PRESETS

@@ -63,10 +63,10 @@ def native_finishable(native: _core.FinishRules, p: Any) -> bool:
     """The native answer for the Python engine's situation ``p`` (a ``Pos``)."""
     return native.finishable(
         [c.index for c in p.hand],
-        list(p.shapes),
+        [tuple(s) for s in p.shapes],
         opened=p.opened,
         laid=p.laid,
-        count=p.count,
+        count=p.laid_count if hasattr(p, "laid_count") else p.count,
         aside=[c.index for c in p.aside],
         must_out=p.must_out,
         minimum=p.minimum,
@@ -121,7 +121,8 @@ def fresh(state: kanasta.State) -> kanasta.State:
 
 
 def vars_of(p: Any) -> dict[str, Any]:
-    return {name: getattr(p, name) for name in p.__slots__ if name != "t"}
+    names = p._fields if hasattr(p, "_fields") else p.__slots__
+    return {name: getattr(p, name) for name in names if name not in ("t", "tables")}
 
 
 def test_e2_native_search_on_random_rule_variants(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,17 +11,17 @@ from kanasta.legality import finish as _solver
 from kanasta.legality.finish import finishable
 from kanasta.legality.search import search
 from kanasta.legality.situation import Pos
-from kanasta.legality.tables import shape_of, tables
+from kanasta.legality.tables import shape_of, tables_for
 
 K = kanasta.Rules.kanasta()
 
 
 def kanasta_pos(hand: str, melds: list[str], *, count_halves: int, score: int, forbidden: str | None = None) -> Pos:
-    t = tables(K)
+    t = tables_for(K)
     shapes = tuple(shape_of(kanasta.Meld.from_cards(kanasta.parse_cards(m), K)) for m in melds)
     return Pos(
         t, tuple(sorted(kanasta.parse_cards(hand), key=lambda c: c.index)), shapes,
-        opened=False, laid=True, count=count_halves, minimum=t.minimum(score), aside=(),
+        opened=False, laid=True, laid_count=count_halves, minimum=t.minimum(score), aside=(),
         forbidden=None if forbidden is None else kanasta.parse_card(forbidden),
         must_out=False, no_out=False, out_exempt=False, discard_empty_ok=True,
         black3_ok=False,
@@ -62,7 +62,7 @@ def test_e2_classic_fast_path_agrees_with_the_search(players: int) -> None:
     def both(p: Pos) -> bool:
         nonlocal compared
         fast = original(p)
-        if p.t.classic_fast and p.forbidden is None and len(p.hand) + len(p.aside) <= 12:
+        if p.tables.classic_fast and p.forbidden is None and len(p.hand) + len(p.aside) <= 12:
             quick = len(p.hand) >= 2 and (p.opened or not p.laid) and not p.must_out
             if not quick and not (len(p.hand) == 1 and fast):
                 assert search(p) == fast

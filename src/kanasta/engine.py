@@ -43,18 +43,10 @@ from kanasta.actions import (
 )
 from kanasta.cards import DECK, Card
 from kanasta.errors import ActionError, ConfigError, IllegalActionError
-from kanasta.legality.checks import (
-    Ctx,
-    answer_problem,
-    explain,
-    explain_own,
-    half_value,
-    legal_takes,
-    remove_cards,
-    sort_cards,
-)
+from kanasta.legality.checks import answer_problem, explain, explain_own, legal_takes
+from kanasta.legality.context import Ctx, remove_cards, sort_cards
 from kanasta.legality.moves import play_actions
-from kanasta.legality.tables import canastas, natural_run_laid, tables
+from kanasta.legality.tables import canastas, meld_value, natural_run_laid, tables_for
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.position import (
     FIELDS,
@@ -462,7 +454,7 @@ def _do_draw(d: _Draft[Any]) -> None:
 
 def _do_take(d: _Draft[Any], action: TakePile) -> None:
     rules = d.rules
-    t = tables(rules)
+    t = tables_for(rules)
     seat = d.player
     team = d.team(seat)
     pile = d.pile
@@ -521,7 +513,7 @@ def _do_take(d: _Draft[Any], action: TakePile) -> None:
 
 def _do_meld(d: _Draft[Any], cards: tuple[Card, ...], index: int | None) -> None:
     rules = d.rules
-    t = tables(rules)
+    t = tables_for(rules)
     seat = d.player
     team = d.team(seat)
     melds = list(d.melds[team])
@@ -530,7 +522,7 @@ def _do_meld(d: _Draft[Any], cards: tuple[Card, ...], index: int | None) -> None
         new = read_meld(cards, rules, black_threes_ok=True)
         assert isinstance(new, Meld)
         melds.append(new)
-        gain = half_value(t, new)
+        gain = meld_value(t, new)
     else:
         new = read_set(melds[index].cards + cards, rules, black_threes_ok=True)
         assert isinstance(new, Meld)
@@ -553,7 +545,7 @@ def _do_meld(d: _Draft[Any], cards: tuple[Card, ...], index: int | None) -> None
 
 def _do_extend(d: _Draft[Any], action: ExtendRun) -> None:
     rules = d.rules
-    t = tables(rules)
+    t = tables_for(rules)
     seat = d.player
     team = d.team(seat)
     melds = list(d.melds[team])
@@ -572,7 +564,7 @@ def _do_extend(d: _Draft[Any], action: ExtendRun) -> None:
     d.hands[seat] = hand
     d.melds[team] = tuple(melds)
     d.melded_this_hand[seat] = True
-    gain = half_value(t, new) - half_value(t, old)
+    gain = meld_value(t, new) - meld_value(t, old)
     d.turn = _with(turn, laid=True, melded=True, count_halves=turn.count_halves + gain)
     _after_laying(d)
 
@@ -580,7 +572,7 @@ def _do_extend(d: _Draft[Any], action: ExtendRun) -> None:
 def _after_laying(d: _Draft[Any]) -> None:
     """After a meld or take: opening, the pile aside joining, emptying the hand."""
     rules = d.rules
-    t = tables(rules)
+    t = tables_for(rules)
     seat = d.player
     team = d.team(seat)
     turn = d.turn

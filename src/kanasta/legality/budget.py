@@ -7,6 +7,8 @@ nodes against :data:`SEARCH_BUDGET`.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from kanasta.errors import EngineLimitError
 
 SEARCH_BUDGET = 100_000
@@ -30,27 +32,31 @@ class Work:
     the question: the engine keeps no search results between calls.
     """
 
-    __slots__ = ("tables", "nodes", "limit")
+    __slots__ = ("memos", "nodes", "limit")
 
     def __init__(self, limit: int | None = None) -> None:
-        self.tables: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
+        self.memos: dict[tuple[object, ...], dict[tuple[object, ...], bool]] = {}
         #: search nodes expanded so far (deterministic: the benchmarks and tests read it)
         self.nodes = 0
         self.limit = SEARCH_BUDGET if limit is None else limit
 
     def table(self, flags: tuple[object, ...]) -> dict[tuple[object, ...], bool]:
         """The memo table of the searches with these flags (a node's answer depends on its key and them)."""
-        found = self.tables.get(flags)
+        found = self.memos.get(flags)
         if found is None:
-            found = self.tables[flags] = {}
+            found = self.memos[flags] = {}
         return found
 
-    def expand(self) -> None:
-        """Count one expanded node; past the budget, give up on the question."""
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise EngineLimitError(
-                f"deciding whether the turn can be finished (E-2) needs more than {self.limit:,} "
-                "search steps here; the engine's work budget for one question"
-            )
+    def give_up(self) -> NoReturn:
+        """Raise :class:`~kanasta.EngineLimitError`: the question needs more than the budget.
 
+        The search counts its nodes in :attr:`nodes` and calls this once past :attr:`limit`.
+
+        >>> Work(limit=10).give_up()
+        Traceback (most recent call last):
+        kanasta.errors.EngineLimitError: deciding ... (E-2) needs more than 10 search steps here; ...
+        """
+        raise EngineLimitError(
+            f"deciding whether the turn can be finished (E-2) needs more than {self.limit:,} "
+            "search steps here; the engine's work budget for one question"
+        )

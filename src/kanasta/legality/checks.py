@@ -3,15 +3,15 @@
 :func:`explain` validates any action a caller hands in, step by step, and names
 the RULES ID of the first rule it breaks; it is written independently of the
 fast move generator in :mod:`kanasta.legality.moves`, and the test suite checks that
-the two agree (RULES E-1).  The per-turn :class:`Ctx` gathers what every check
-needs once per state.
+the two agree (RULES E-1).  The per-turn :class:`~kanasta.legality.context.Ctx`
+gathers what every check needs once per question.  The generator asks this
+module two things once per listing: whether asking partner is legal
+(:func:`ask_problem`) and which cards may be discarded (:func:`legal_discards`).
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Sequence
 
 from kanasta.actions import (
     Action,
@@ -26,12 +26,11 @@ from kanasta.actions import (
     TakePile,
     own_copy,
 )
-from kanasta.cards import Card, all_cards
+from kanasta.cards import Card
 from kanasta.errors import ActionError
-from kanasta.legality.budget import Work
+from kanasta.legality.context import BY_INDEX, Ctx, remove_cards, sort_cards
 from kanasta.legality.finish import finishable
-from kanasta.legality.situation import Pos
-from kanasta.legality.tables import Shape, Tables, natural_runs, rank_of, shape_canastas, shape_of, tables
+from kanasta.legality.tables import Shape, meld_value, natural_runs, rank_of, shape_canastas, shape_of
 from kanasta.melds import Meld, MeldKind, read_meld, read_run, read_set
 from kanasta.position import Phase, Position
 from kanasta.rulebook import (
@@ -44,160 +43,12 @@ from kanasta.rulebook import (
     team_opens,
     unmeldable_top,
 )
-from kanasta.rulebook import (
-    empty_problem as rulebook_empty_problem,
-)
-
-_CARDS: Final = all_cards()
-BY_INDEX: Final = operator.attrgetter("index")
-
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=BY_INDEX))
 
 
-def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
-    """``hand`` without ``cards`` (a multiset difference), or None if some are missing."""
-    lst = list(hand)
-    for c in cards:
-        try:
-            lst.remove(c)
-        except ValueError:
-            return None
-    return tuple(lst)
-
-
-# --------------------------------------------------------------- the context
-
-
-class Ctx:
-    """What every check of the current player's turn needs, computed once."""
-
-    __slots__ = (
-        "s", "rules", "t", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
-        "R", "out_exempt", "discard_empty_ok", "black3_ok", "_shapes",
-        "_n_canastas", "_nat_runs", "work",
-    )
-
-    def __init__(self, s: Position) -> None:
-        rules = s.rules
-        self.s = s
-        self.rules = rules
-        self.t = tables(rules)
-        seat = s.player
-        if s.phase is Phase.ANSWER:
-            seat = (seat + 2) % rules.players
-        self.seat = seat
-        self.team = team = seat % rules.teams
-        self.hand = s.hands[seat]
-        self.melds = s.melds[team]
-        self.turn = s.turn
-        self.opened = s.opened[team]
-        self.minimum = self.t.minimum(s.scores[team])
-        self.R = rules.canastas_to_go_out
-        self.out_exempt = (
-            rules.concealed_bonus is not None
-            and s.turn.drew == "stock"
-            and not self.opened
-            and s.turn.first_meld
-            and not s.turn.added_to_old
-        )
-        self.discard_empty_ok = not (
-            rules.packet_team_melds_out and s.packets and s.packets_taken[team] > 0
-        )
-        # Decision: while the rest of a pile waits aside (C-PILE-5) the player's
-        # hand is not complete, so black-3 melds (which bind the player to go
-        # out) and asking partner are not offered until the team is down.
-        self.black3_ok = rules.black_threes and rules.black_three_meld_going_out and not s.turn.aside
-        self._shapes: tuple[Shape, ...] | None = None
-        # the E-2 searches of this question share one memo and one work budget
-        self.work = Work()
-        self._n_canastas = 0
-        self._nat_runs = 0
-
-    def _derive(self) -> tuple[Shape, ...]:
-        shapes = self._shapes = tuple(shape_of(m) for m in self.melds)
-        self._n_canastas = shape_canastas(shapes)
-        self._nat_runs = natural_runs(shapes)
-        return shapes
-
-    @property
-    def shapes(self) -> tuple[Shape, ...]:
-        """The team's melds as solver shapes (computed on first use)."""
-        shapes = self._shapes
-        return self._derive() if shapes is None else shapes
-
-    @property
-    def n_canastas(self) -> int:
-        """The team's canastas."""
-        if self._shapes is None:
-            self._derive()
-        return self._n_canastas
-
-    @property
-    def nat_runs(self) -> int:
-        """The team's natural runs (K-OPEN-2)."""
-        if self._shapes is None:
-            self._derive()
-        return self._nat_runs
-
-    def pos(
-        self,
-        hand: tuple[Card, ...],
-        shapes: tuple[Shape, ...],
-        *,
-        opened: bool,
-        laid: bool,
-        count: int,
-        aside: tuple[Card, ...],
-        must_out: bool,
-        no_out: bool,
-        taken_single: Card | None = None,
-    ) -> Pos:
-        """The solver's view of a position of this turn.
-
-        ``taken_single`` is the card of a one-card pile about to be taken (K-PILE-3)
-        when checking a take; otherwise the turn's forbidden card applies.
-        """
-        return Pos(
-            self.t, hand, shapes, opened=opened, laid=laid, count=count, minimum=self.minimum,
-            aside=aside, forbidden=taken_single if taken_single is not None else self.turn.forbidden,
-            must_out=must_out, no_out=no_out, out_exempt=self.out_exempt,
-            discard_empty_ok=self.discard_empty_ok,
-            black3_ok=self.black3_ok, work=self.work,
-        )
-
-    def here(self, *, laid: bool, must_out: bool, no_out: bool) -> Pos:
-        """The solver's view of the position as it stands (the current hand and melds)."""
-        turn = self.turn
-        return self.pos(
-            self.hand, self.shapes, opened=self.opened, laid=laid, count=turn.count_halves,
-            aside=turn.aside, must_out=must_out, no_out=no_out,
-        )
-
-    def open_condition(self, nat_runs: int, count: int, n_hand: int) -> bool:
-        """K-OPEN-1..4 / C-OPEN-2: would the team be open with these natural runs and count?"""
-        return team_opens(
-            self.rules, minimum=self.minimum, count=count, natural_run=nat_runs > 0, cards_left=n_hand
-        )
-
-
-def half_value(t: Tables, meld: Meld) -> int:
-    total = 0
-    value = t.value
-    if meld.kind is MeldKind.RUN:
-        for i, c in enumerate(meld.cards):
-            total += t.nat2 if meld.is_natural_two(i) else value[c.index]
-    else:
-        for c in meld.cards:
-            total += value[c.index]
-    return total
-
-
-def empty_problem(ctx: Ctx, n_canastas: int, opened: bool, *, by_discard: bool) -> Problem | None:
-    """May the player empty the hand now (go out or pick up a packet)?  See :func:`kanasta.rulebook.empty_problem`."""
-    return rulebook_empty_problem(
-        ctx.rules, canastas=n_canastas, opened=opened, exempt=ctx.out_exempt,
-        answer_no=ctx.turn.answer is False, by_discard=by_discard, discard_ok=ctx.discard_empty_ok,
+def _opens(ctx: Ctx, shapes: tuple[Shape, ...], count: int, cards_left: int) -> bool:
+    """K-OPEN-1..4 / C-OPEN-2: would the team be down with these melds and this count?"""
+    return team_opens(
+        ctx.rules, minimum=ctx.minimum, count=count, natural_run=natural_runs(shapes) > 0, cards_left=cards_left
     )
 
 
@@ -222,14 +73,14 @@ def after_meld(
     new_shapes = tuple(shapes)
     turn = ctx.turn
     count = turn.count_halves + gain
-    opened = ctx.opened or ctx.open_condition(natural_runs(new_shapes), count, len(hand))
+    opened = ctx.opened or _opens(ctx, new_shapes, count, len(hand))
     aside = turn.aside
     if opened and aside:
         hand = hand + aside
         aside = ()
     n_can = shape_canastas(new_shapes)
     if not hand:
-        return empty_problem(ctx, n_can, opened, by_discard=False)
+        return ctx.empty_problem(n_can, opened, by_discard=False)
     pos = ctx.pos(
         hand, new_shapes, opened=opened, laid=True, count=count, aside=aside,
         must_out=turn.must_go_out or turn.answer is True or black3, no_out=turn.answer is False,
@@ -247,10 +98,10 @@ def dead_end(ctx: Ctx, what: str, cards_left: int, n_canastas: int) -> Problem:
     canastas), so the message says that.
     """
     message = f"after this {what} the turn could not be finished legally"
-    if cards_left == 1 and n_canastas < ctx.R:
+    if cards_left == 1 and n_canastas < ctx.rules.canastas_to_go_out:
         rid = rule_id(ctx.rules, Concept.EMPTY_NEEDS_CANASTAS)
         message += (
-            f": the one card left could not be melded to go out, and without {ctx.R} canasta(s)"
+            f": the one card left could not be melded to go out, and without {ctx.rules.canastas_to_go_out} canasta(s)"
             f" it may not be discarded ({rid})"
         )
     return ("E-2", message)
@@ -313,7 +164,7 @@ def explain_own(s: Position, action: Action) -> Problem | None:
 
 
 def decline_problem(ctx: Ctx) -> Problem | None:
-    s = ctx.s
+    s = ctx.position
     if s.stock or ctx.rules.stock_end != "pile_play":
         return ("C-OUT-5", "you may decline the pile only when the stock is empty")
     takes = legal_takes(ctx)
@@ -329,7 +180,7 @@ def discard_problem(ctx: Ctx, card: Card) -> Problem | None:
     if card is turn.forbidden:
         return ("K-PILE-3", f"you took {card} as a one-card pile: you may not discard it this turn")
     if len(ctx.hand) == 1:
-        return empty_problem(ctx, ctx.n_canastas, ctx.opened, by_discard=True)
+        return ctx.empty_problem(ctx.n_canastas, ctx.opened, by_discard=True)
     if turn.must_go_out:
         return ("C-THREE-2", "you melded black 3s: you must go out this turn")
     if turn.answer is True:
@@ -340,6 +191,12 @@ def discard_problem(ctx: Ctx, card: Card) -> Problem | None:
             "you laid cards down: reach the opening minimum before you discard",
         )
     return None
+
+
+def legal_discards(ctx: Ctx) -> list[Card]:
+    """The cards of the hand that may be discarded now, each once, in index order (:func:`discard_problem`)."""
+    distinct = sorted({card.index: card for card in ctx.hand}.items())
+    return [card for _, card in distinct if discard_problem(ctx, card) is None]
 
 
 def ask_problem(ctx: Ctx) -> Problem | None:
@@ -382,7 +239,7 @@ def new_meld_problem(ctx: Ctx, cards: tuple[Card, ...]) -> Problem | None:
         and any(m.kind is MeldKind.SET and m.rank is meld.rank for m in ctx.melds)
     ):
         return ("C-MELD-2", "your team has a meld of that rank: add to it instead")
-    return after_meld(ctx, cards, None, meld, half_value(ctx.t, meld), black3=black3)
+    return after_meld(ctx, cards, None, meld, meld_value(ctx.tables, meld), black3=black3)
 
 
 def add_problem(ctx: Ctx, index: int, cards: tuple[Card, ...]) -> Problem | None:
@@ -406,7 +263,7 @@ def add_problem(ctx: Ctx, index: int, cards: tuple[Card, ...]) -> Problem | None
         return new
     if black3 and not ctx.black3_ok:  # pragma: no cover - a black-3 meld exists only when allowed
         return ("C-THREE-2", "black 3s are not melded in these rules")
-    gain = sum(ctx.t.value[c.index] for c in cards)
+    gain = sum(ctx.tables.value[c.index] for c in cards)
     return after_meld(ctx, cards, index, new, gain, black3=black3)
 
 
@@ -453,12 +310,12 @@ def extend_problem(ctx: Ctx, index: int, run: tuple[Card, ...]) -> Problem | Non
             j = old_pos - new.low
             if run[j].is_wild and not new.is_natural_two(j):
                 return ("K-MELD-7", "the wild moves only when its natural card is added")
-    gain = half_value(ctx.t, new) - half_value(ctx.t, old)
+    gain = meld_value(ctx.tables, new) - meld_value(ctx.tables, old)
     return after_meld(ctx, added, index, new, gain)
 
 
 def take_problem(ctx: Ctx, action: TakePile) -> Problem | None:
-    s = ctx.s
+    s = ctx.position
     rules = ctx.rules
     if not s.pile:
         return (rule_id(rules, Concept.EMPTY_PILE), "the discard pile is empty")
@@ -475,7 +332,7 @@ def take_problem(ctx: Ctx, action: TakePile) -> Problem | None:
 
 
 def _take_whole_after(ctx: Ctx) -> Problem | None:
-    s = ctx.s
+    s = ctx.position
     rules = ctx.rules
     pile = s.pile
     gained = tuple(c for c in pile if not is_bonus_three(rules, c))
@@ -492,13 +349,13 @@ def _take_whole_after(ctx: Ctx) -> Problem | None:
 
 
 def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Problem | None:
-    s = ctx.s
+    s = ctx.position
     rules = ctx.rules
     top = s.pile[-1]
     if unmeldable_top(rules, top):
         return ("C-PILE-2", f"the pile cannot be taken with {top} on top")
     rank = rank_of(top.index)
-    if not ctx.t.set_rank[rank]:  # pragma: no cover - 2s, red and black 3s are caught above
+    if not ctx.tables.set_rank[rank]:  # pragma: no cover - 2s, red and black 3s are caught above
         return ("C-PILE-2", f"{top} cannot be melded")
     if not ctx.opened and not rules.take_pile_before_down:
         return ("C-PILE-5", "your team must be down before taking the pile (option take_pile_before_down)")
@@ -534,9 +391,9 @@ def _take_meld_top(ctx: Ctx, cards: tuple[Card, ...], index: int | None) -> Prob
 
 
 def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld) -> Problem | None:
-    s = ctx.s
+    s = ctx.position
     rules = ctx.rules
-    t = ctx.t
+    t = ctx.tables
     top = s.pile[-1]
     hand = remove_cards(ctx.hand, cards)
     assert hand is not None
@@ -548,7 +405,7 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
     new_shapes = tuple(shapes)
     rest = tuple(c for c in s.pile[:-1] if not is_bonus_three(rules, c))
     count = t.value[top.index] + sum(t.value[c.index] for c in cards)
-    opened = ctx.opened or ctx.open_condition(natural_runs(new_shapes), count, len(hand))
+    opened = ctx.opened or _opens(ctx, new_shapes, count, len(hand))
     aside: tuple[Card, ...] = ()
     if opened:
         hand = sort_cards(hand + rest)
@@ -556,7 +413,7 @@ def _after_take(ctx: Ctx, cards: tuple[Card, ...], index: int | None, meld: Meld
         aside = rest
     n_can = shape_canastas(new_shapes)
     if not hand:
-        return empty_problem(ctx, n_can, opened, by_discard=False)
+        return ctx.empty_problem(n_can, opened, by_discard=False)
     pos = ctx.pos(
         hand, new_shapes, opened=opened, laid=True, count=count, aside=aside, must_out=False, no_out=False,
     )
@@ -575,7 +432,7 @@ def _sets_of_rank(ctx: Ctx, rank: int) -> list[int]:
 
 
 def legal_takes(ctx: Ctx) -> list[TakePile]:
-    s = ctx.s
+    s = ctx.position
     rules = ctx.rules
     if not s.pile:
         return []
@@ -586,7 +443,7 @@ def legal_takes(ctx: Ctx) -> list[TakePile]:
     if unmeldable_top(rules, top) or (rules.black_threes and top.is_black_three):
         return []
     rank = rank_of(top.index)
-    if not ctx.t.set_rank[rank]:
+    if not ctx.tables.set_rank[rank]:
         return []
     naturals = sorted({c for c in ctx.hand if rank_of(c.index) == rank and not c.is_wild}, key=BY_INDEX)
     wilds = sorted({c for c in ctx.hand if c.is_wild}, key=BY_INDEX)

@@ -2,248 +2,270 @@
 
 The turn's plans are counted by rank, so whether the turn can be finished is a
 short greedy computation instead of a search: :func:`classic_finishable`.
+The hand is counted by what matters in such a game (:class:`HandCounts`): the
+natural cards of each rank that makes sets, the jokers, the 2s, the black 3s.
 All values are in half points.
 """
 
 from __future__ import annotations
 
+import enum
 from itertools import combinations_with_replacement
 
 from kanasta.cards import Card
 from kanasta.legality.situation import Pos
-from kanasta.legality.tables import Shape, Tables
-from kanasta.rulebook import BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, is_black_three_set
+from kanasta.legality.tables import IS_WILD, JOKER_INDEX, RANK_OF, TWO_OF, SetShape, Tables
+from kanasta.rulebook import BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN
+
+RANKS = range(1, 14)
 
 
-class _Counts:
-    """A hand counted by what matters in a sets-only game."""
+class Other(enum.Enum):
+    """A card that is not a natural card of a rank that makes sets: what may be kept or discarded."""
 
-    __slots__ = ("nat", "jokers", "deuces", "black3")
+    JOKER = "joker"
+    TWO = "two"
+    BLACK_THREE = "black three"
+
+
+Kept = int | Other
+"""A card kind kept in hand or discarded: a rank number (its natural card) or an :class:`Other`."""
+
+
+class HandCounts:
+    """A hand counted by what matters in a sets-only game.
+
+    >>> import kanasta
+    >>> t = kanasta.legality.tables.tables_for(kanasta.Rules.classic())
+    >>> c = HandCounts(kanasta.parse_cards("3C 5D 5S JK 2H"), t)
+    >>> c.naturals[5], c.jokers, c.twos, c.black_threes
+    (2, 1, 1, 1)
+    """
+
+    __slots__ = ("naturals", "jokers", "twos", "black_threes")
 
     def __init__(self, hand: tuple[Card, ...], t: Tables) -> None:
-        nat = [0] * 14
-        jokers = deuces = black3 = 0
-        for c in hand:
-            i = c.index
-            if i == 52:
-                jokers += 1
-            elif i < 8 and i >= 4:
-                deuces += 1
+        #: rank number -> natural cards of that rank (ranks that make sets)
+        self.naturals = [0] * 14
+        self.jokers = self.twos = self.black_threes = 0
+        for card in hand:
+            index = card.index
+            if index == JOKER_INDEX:
+                self.jokers += 1
+            elif IS_WILD[index]:
+                self.twos += 1
+            elif t.set_rank[RANK_OF[index]]:
+                self.naturals[RANK_OF[index]] += 1
             else:
-                r = i // 4 + 1
-                if t.set_rank[r]:
-                    nat[r] += 1
-                else:
-                    black3 += 1
-        self.nat = nat
-        self.jokers = jokers
-        self.deuces = deuces
-        self.black3 = black3
+                self.black_threes += 1
+
+    def kinds(self, t: Tables, *, black_threes: bool = False) -> list[Kept]:
+        """The kinds of card in hand (a rank number per rank that makes sets, then the others)."""
+        out: list[Kept] = [rank for rank in RANKS if t.set_rank[rank] and self.naturals[rank]]
+        if self.jokers:
+            out.append(Other.JOKER)
+        if self.twos:
+            out.append(Other.TWO)
+        if black_threes and self.black_threes:
+            out.append(Other.BLACK_THREE)
+        return out
 
 
 def classic_finishable(p: Pos) -> bool:
-    t = p.t
-    rules = t.rules
-    counts = _Counts(p.hand, t)
-    by_rank: dict[int, Shape] = {}
-    b3_meld = 0
-    for m in p.shapes:
-        if is_black_three_set(rules, m[1]):
-            b3_meld = m[4]
+    """Whether the turn can be finished from ``p`` (E-2), for rules with ``Tables.classic_fast``."""
+    t = p.tables
+    counts = HandCounts(p.hand, t)
+    by_rank: dict[int, SetShape] = {}
+    black_three_meld = 0  # the size of the team's meld of black 3s, 0 when there is none
+    for meld in p.shapes:
+        assert isinstance(meld, SetShape)  # sets only
+        if t.black_three_set[meld.rank]:
+            black_three_meld = meld.size
         else:
-            by_rank[m[1]] = m
+            by_rank[meld.rank] = meld
     if p.aside:
         # The rest of a pile taken before the team was down waits aside until
         # the minimum is reached, then joins the hand (C-PILE-5).  Asking and
         # black-3 melds are not offered meanwhile, so the player neither must
         # nor may not go out here.
-        need = p.minimum - p.count
-        a = len(p.aside)
-        if _classic_keep(counts, by_rank, t, need, max(0, 2 - a)):
+        need = p.minimum - p.laid_count
+        waiting = len(p.aside)
+        if _reaches_keeping(counts, by_rank, t, need, max(0, 2 - waiting)):
             return True
-        if a == 1 and p.discard_empty_ok and not p.no_out:
+        if waiting == 1 and p.discard_empty_ok and not p.no_out:
             # meld the whole hand, get down, then discard the one card that joined
-            return _classic_out(p, counts, by_rank, b3_meld, t, need, discard=False)
+            return _goes_out(p, counts, by_rank, black_three_meld, t, need, discard=False)
         return False
     if not p.opened and not p.must_out:
-        need = p.minimum - p.count
-        if _classic_keep(counts, by_rank, t, need, 2):
+        need = p.minimum - p.laid_count
+        if _reaches_keeping(counts, by_rank, t, need, 2):
             return True
     if p.no_out:
         return False
-    need = 0 if (p.opened or p.out_exempt) else p.minimum - p.count
-    return _classic_out(p, counts, by_rank, b3_meld, t, need)
+    need = 0 if (p.opened or p.out_exempt) else p.minimum - p.laid_count
+    return _goes_out(p, counts, by_rank, black_three_meld, t, need)
 
 
-def _wild_cap(t: Tables, nat: int, wild: int) -> int:
+def _wild_room(t: Tables, naturals: int, wilds: int) -> int:
+    """How many more wild cards a set with these cards may take."""
     rules = t.rules
-    cap = rules.max_wilds - wild
+    room = rules.max_wilds - wilds
     if rules.wilds_within_naturals:
-        cap = min(cap, nat - wild)
-    return max(cap, 0)
+        room = min(room, naturals - wilds)
+    return max(room, 0)
 
 
-def _classic_best(
-    nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Shape], t: Tables
+def _best_keeping(
+    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], t: Tables
 ) -> tuple[int, int]:
     """(most value melded from hand, cards kept in that plan) — no black 3s melded."""
     value = 0
     kept = 0
-    cap = 0
+    room = 0
     pairs: list[int] = []
-    v = t.value
-    for r in range(1, 14):
-        if not t.set_rank[r]:
+    rank_value = t.rank_value
+    for rank in RANKS:
+        if not t.set_rank[rank]:
             continue
-        n = nat[r]
-        meld = by_rank.get(r)
+        n = naturals[rank]
+        meld = by_rank.get(rank)
         if meld is not None:
-            w = meld[3]
-            cap += _wild_cap(t, meld[2] + n, w)
-            value += n * v[(r - 1) * 4]
+            room += _wild_room(t, meld.naturals + n, meld.wilds)
+            value += n * rank_value[rank]
         elif n >= MELD_MIN:
-            cap += _wild_cap(t, n, 0)
-            value += n * v[(r - 1) * 4]
+            room += _wild_room(t, n, 0)
+            value += n * rank_value[rank]
         elif n == 2:
-            pairs.append(v[(r - 1) * 4])
+            pairs.append(rank_value[rank])
         else:
             kept += n
-    wilds = jokers + deuces
+    wilds = jokers + twos
     pairs.sort(reverse=True)
-    active = min(wilds, len(pairs))
-    for pv in pairs[:active]:
-        value += 2 * pv
-        cap += _wild_cap(t, 2, 0) - 1
-    kept += 2 * (len(pairs) - active)
-    used = active + min(wilds - active, cap)
+    completed = min(wilds, len(pairs))  # natural pairs made sets with a wild card
+    for pair_value in pairs[:completed]:
+        value += 2 * pair_value
+        room += _wild_room(t, 2, 0) - 1
+    kept += 2 * (len(pairs) - completed)
+    used = completed + min(wilds - completed, room)
     kept += wilds - used
-    j_used = min(jokers, used)
-    value += j_used * t.value[52] + (used - j_used) * t.value[4]
+    jokers_used = min(jokers, used)
+    value += jokers_used * t.value[JOKER_INDEX] + (used - jokers_used) * t.value[TWO_OF[0]]
     return value, kept
 
 
-def _classic_keep(counts: _Counts, by_rank: dict[int, Shape], t: Tables, need: int, k: int) -> bool:
-    """Can melds from hand add ``need`` half points while keeping ``k`` cards?"""
-    value, kept = _classic_best(counts.nat, counts.jokers, counts.deuces, by_rank, t)
-    kept += counts.black3
+def _reaches_keeping(counts: HandCounts, by_rank: dict[int, SetShape], t: Tables, need: int, keep: int) -> bool:
+    """Can melds from hand add ``need`` half points while keeping ``keep`` cards?"""
+    value, kept = _best_keeping(counts.naturals, counts.jokers, counts.twos, by_rank, t)
+    kept += counts.black_threes
     if value < need:
         return False
-    if kept >= k:
+    if kept >= keep:
         return True
-    short = k - kept
-    types: list[int] = [r for r in range(1, 14) if t.set_rank[r] and counts.nat[r]]
-    if counts.jokers:
-        types.append(-1)
-    if counts.deuces:
-        types.append(-2)
-    for combo in combinations_with_replacement(types, short):
-        nat = list(counts.nat)
-        j, d = counts.jokers, counts.deuces
-        ok = True
-        for ty in combo:
-            if ty == -1:
-                j -= 1
-                ok = ok and j >= 0
-            elif ty == -2:
-                d -= 1
-                ok = ok and d >= 0
+    short = keep - kept
+    for held in combinations_with_replacement(counts.kinds(t), short):
+        naturals = list(counts.naturals)
+        jokers, twos = counts.jokers, counts.twos
+        for kind in held:
+            if kind is Other.JOKER:
+                jokers -= 1
+            elif kind is Other.TWO:
+                twos -= 1
             else:
-                nat[ty] -= 1
-                ok = ok and nat[ty] >= 0
-        if not ok:
+                assert isinstance(kind, int)
+                naturals[kind] -= 1
+        if jokers < 0 or twos < 0 or min(naturals) < 0:
             continue
-        v2, kept2 = _classic_best(nat, j, d, by_rank, t)
-        if v2 >= need and kept2 + counts.black3 + short >= k:
+        value, kept = _best_keeping(naturals, jokers, twos, by_rank, t)
+        if value >= need and kept + counts.black_threes + short >= keep:
             return True
     return False
 
 
-def _classic_out(
-    p: Pos, counts: _Counts, by_rank: dict[int, Shape], b3_meld: int, t: Tables, need: int,
+def _goes_out(
+    p: Pos, counts: HandCounts, by_rank: dict[int, SetShape], black_three_meld: int, t: Tables, need: int,
     *, discard: bool = True,
 ) -> bool:
     """Can every card but at most one (discarded) be melded, with the canastas needed?"""
     rules = t.rules
     total_value = sum(t.value[c.index] for c in p.hand)
-    options: list[int | None] = [None]
+    discards: list[Kept | None] = [None]
     if p.discard_empty_ok and discard:
-        options += [r for r in range(1, 14) if t.set_rank[r] and counts.nat[r]]
-        if counts.jokers:
-            options.append(-1)
-        if counts.deuces:
-            options.append(-2)
-        if counts.black3:
-            options.append(-3)
-    for opt in options:
-        nat = counts.nat
-        j, d, b3 = counts.jokers, counts.deuces, counts.black3
-        dropped = 0
-        if opt is not None:
-            nat = list(nat)
-            if opt == -1:
-                j -= 1
-                dropped = t.value[52]
-            elif opt == -2:
-                d -= 1
-                dropped = t.value[4]
-            elif opt == -3:
-                b3 -= 1
-                dropped = t.value[8]
-            else:
-                nat[opt] -= 1
-                dropped = t.value[(opt - 1) * 4]
+        discards += counts.kinds(t, black_threes=True)
+    for dropped in discards:
+        naturals = counts.naturals
+        jokers, twos, black_threes = counts.jokers, counts.twos, counts.black_threes
+        dropped_value = 0
+        if dropped is Other.JOKER:
+            jokers -= 1
+            dropped_value = t.value[JOKER_INDEX]
+        elif dropped is Other.TWO:
+            twos -= 1
+            dropped_value = t.value[TWO_OF[0]]
+        elif dropped is Other.BLACK_THREE:
+            black_threes -= 1
+            dropped_value = t.rank_value[3]
+        elif dropped is not None:
+            assert isinstance(dropped, int)
+            naturals = list(naturals)
+            naturals[dropped] -= 1
+            dropped_value = t.rank_value[dropped]
         # ``need`` is what the turn still lacks (minimum minus the count laid so far)
-        if need > 0 and total_value - dropped < need:
+        if need > 0 and total_value - dropped_value < need:
             continue
-        if b3 and (not p.black3_ok or b3 + b3_meld > BLACK_THREE_MELD_MAX or (b3_meld == 0 and b3 < MELD_MIN)):
+        if black_threes and (
+            not p.black3_ok
+            or black_threes + black_three_meld > BLACK_THREE_MELD_MAX
+            or (black_three_meld == 0 and black_threes < MELD_MIN)
+        ):
             continue
-        if _classic_all_melded(nat, j, d, by_rank, t) >= rules.canastas_to_go_out:
+        most = _most_canastas_melding_all(naturals, jokers, twos, by_rank, t)
+        if most is not None and most >= rules.canastas_to_go_out:
             return True
     return False
 
 
-def _classic_all_melded(nat: list[int], jokers: int, deuces: int, by_rank: dict[int, Shape], t: Tables) -> int:
-    """Most canastas when all these cards are melded; -1 when they cannot all be."""
-    mandatory = 0
-    cap_total = 0
+def _most_canastas_melding_all(
+    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], t: Tables
+) -> int | None:
+    """Most canastas when all these cards are melded; None when they cannot all be."""
+    pairs = 0  # natural pairs, each needing a wild card to become a set
+    room_total = 0
     done = 0
-    deficits: list[int] = []
-    for r in range(1, 14):
-        if not t.set_rank[r]:
+    short_of_canasta: list[int] = []
+    for rank in RANKS:
+        if not t.set_rank[rank]:
             continue
-        n = nat[r]
-        meld = by_rank.get(r)
+        n = naturals[rank]
+        meld = by_rank.get(rank)
         if meld is not None:
-            w = meld[3]
-            size = meld[4] + n
-            cap = _wild_cap(t, meld[2] + n, w)
+            size = meld.size + n
+            room = _wild_room(t, meld.naturals + n, meld.wilds)
         elif n >= MELD_MIN:
             size = n
-            cap = _wild_cap(t, n, 0)
+            room = _wild_room(t, n, 0)
         elif n == 2:
-            mandatory += 1
+            pairs += 1
             size = 3
-            cap = _wild_cap(t, 2, 0) - 1
-            if cap < 0:  # pragma: no cover - max_wilds >= 1
-                return -1
+            room = _wild_room(t, 2, 0) - 1
+            if room < 0:  # pragma: no cover - max_wilds >= 1
+                return None
         elif n == 1:
-            return -1
+            return None
         else:
             continue
-        cap_total += cap
+        room_total += room
         if size >= CANASTA_SIZE:
             done += 1
-        elif CANASTA_SIZE - size <= cap:
-            deficits.append(CANASTA_SIZE - size)
-    wilds = jokers + deuces
-    if wilds < mandatory or wilds - mandatory > cap_total:
-        return -1
-    budget = wilds - mandatory
-    deficits.sort()
-    for need in deficits:
-        if need > budget:
+        elif CANASTA_SIZE - size <= room:
+            short_of_canasta.append(CANASTA_SIZE - size)
+    wilds = jokers + twos
+    if wilds < pairs or wilds - pairs > room_total:
+        return None
+    spare = wilds - pairs
+    short_of_canasta.sort()
+    for missing in short_of_canasta:
+        if missing > spare:
             break
-        budget -= need
+        spare -= missing
         done += 1
     return done
-

@@ -40,7 +40,7 @@ def finishable(p: Pos) -> bool:
         return True
     if n == 0:  # pragma: no cover - the engine settles emptied hands itself
         return False
-    if p.t.classic_fast and p.forbidden is None:
+    if p.tables.classic_fast and p.forbidden is None:
         return classic_finishable(p)
     return search(p)
 

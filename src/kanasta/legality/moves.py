@@ -2,8 +2,12 @@
 
 :func:`play_actions` builds the candidate moves from the hand, by construction
 within the meld rules, and keeps those after which the turn can still be
-finished (E-2).  The tests hold a slow, obviously correct version
-(``tests/_reference.py``) that lists candidates and asks
+finished (E-2).  It reads what it needs from the question's
+:class:`~kanasta.legality.context.Ctx` (built once per listing), asks
+:mod:`kanasta.legality.checks` once for the ask and once for the discards, and
+:func:`~kanasta.legality.finish.finishable` for a candidate that a
+constant-time test does not settle.  The tests hold a slow, obviously correct
+version (``tests/_reference.py``) that lists candidates and asks
 :mod:`kanasta.legality.checks` about each one, and check that the two agree.
 """
 
@@ -15,19 +19,25 @@ from typing import Final, TypeVar
 
 from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
 from kanasta.cards import Card, all_cards
-from kanasta.legality.checks import (
-    BY_INDEX,
-    Ctx,
-    ask_problem,
-    discard_problem,
-    empty_problem,
-    half_value,
-    remove_cards,
-)
+from kanasta.legality.checks import ask_problem, legal_discards
+from kanasta.legality.context import BY_INDEX, Ctx, remove_cards
 from kanasta.legality.finish import finishable
-from kanasta.legality.tables import Shape, size_of
+from kanasta.legality.situation import Pos
+from kanasta.legality.tables import (
+    ACE_HIGH,
+    IS_WILD,
+    NATURAL,
+    RANK_OF,
+    RUN,
+    RUN_CELL,
+    SET,
+    TWO_OF,
+    RunShape,
+    SetShape,
+    Shape,
+)
 from kanasta.melds import Meld, MeldKind
-from kanasta.rulebook import MELD_MIN, is_black_three_set, is_canasta
+from kanasta.rulebook import CANASTA_SIZE, MELD_MIN, team_opens
 
 _CARDS: Final = all_cards()
 
@@ -53,8 +63,7 @@ def sub_multisets(counts: list[tuple[Card, int]], low: int, high: int) -> list[t
 
 
 def _run_cell(suit: int, position: int) -> Card:
-    rank = 1 if position == 14 else position
-    return _CARDS[(rank - 1) * 4 + suit]
+    return _CARDS[RUN_CELL[suit][position]]
 
 
 def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Card, ...], int, int]]:
@@ -64,16 +73,16 @@ def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Ca
     natural card in hand, or all but one and a wild fills it; a wild may also
     stand in a position whose natural card the player keeps.
     """
-    t = ctx.t
-    wild_types = sorted((c for c in counts if c.is_wild), key=BY_INDEX)
+    t = ctx.tables
+    wild_types = sorted((c for c in counts if IS_WILD[c.index]), key=BY_INDEX)
     out: list[tuple[tuple[Card, ...], int, int]] = []
     for suit in range(4):
-        have = [False] * 15
-        for pos in range(1, 15):
+        have = [False] * (ACE_HIGH + 1)
+        for pos in range(1, ACE_HIGH + 1):
             have[pos] = _run_cell(suit, pos) in counts
         for low in range(1, 13):
             missing: list[int] = []
-            for high in range(low, min(14, low + t.run_max - 1) + 1):
+            for high in range(low, min(ACE_HIGH, low + t.run_max - 1) + 1):
                 if not have[high]:
                     missing.append(high)
                     if len(missing) > 1:
@@ -88,7 +97,7 @@ def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Ca
                     fill_positions = missing
                 for p in fill_positions:
                     for w in wild_types:
-                        if p == 2 and w.index == 4 + suit:
+                        if p == 2 and w.index == TWO_OF[suit]:
                             continue  # in its natural place a 2 is natural (K-MELD-6)
                         run = list(cells)
                         run[p - low] = w
@@ -107,13 +116,13 @@ def run_extend_candidates(
     ctx: Ctx, meld: Meld, counts: dict[Card, int]
 ) -> list[tuple[tuple[Card, ...], int, int]]:
     """Every new low-to-high list for ``meld`` the hand can make: (run, low, wild position or 0)."""
-    t = ctx.t
+    t = ctx.tables
     assert meld.suit is not None
     suit = meld.suit.value
-    wild_types = sorted((c for c in counts if c.is_wild), key=BY_INDEX)
+    wild_types = sorted((c for c in counts if IS_WILD[c.index]), key=BY_INDEX)
     low, high = meld.low, meld.high
-    have = [False] * 15
-    for pos in range(1, 15):
+    have = [False] * (ACE_HIGH + 1)
+    for pos in range(1, ACE_HIGH + 1):
         have[pos] = _run_cell(suit, pos) in counts
     wpos = None if meld.wild_index is None else low + meld.wild_index
     wild_card = None if meld.wild_index is None else meld.cards[meld.wild_index]
@@ -128,7 +137,7 @@ def run_extend_candidates(
             if len(missing_low) > 1:
                 break
         missing_high: list[int] = []
-        for new_high in range(high, 15):
+        for new_high in range(high, ACE_HIGH + 1):
             if new_high > high and not have[new_high]:
                 missing_high.append(new_high)
             if len(missing_low) + len(missing_high) > 1 or new_high - new_low + 1 > t.run_max:
@@ -162,12 +171,12 @@ def run_extend_candidates(
                         build(None, None, False)
                     for p in fresh:
                         for w in wild_types:
-                            if p == 2 and w.index == 4 + suit:
+                            if p == 2 and w.index == TWO_OF[suit]:
                                 continue
                             build(p, w, False)
                 else:
                     for w in wild_types:
-                        if missing[0] == 2 and w.index == 4 + suit:
+                        if missing[0] == 2 and w.index == TWO_OF[suit]:
                             continue
                         build(missing[0], w, False)
             else:
@@ -195,16 +204,16 @@ def _raw(cls: type[_A], **fields: object) -> _A:
 
 
 class _Gen:
-    """The fast generator for one play-phase state."""
+    """The fast generator for one play-phase state: what every candidate needs, worked out once."""
 
     __slots__ = (
-        "ctx", "t", "rules", "hand", "n", "turn", "must_out", "no_out", "counts",
-        "wild_sets", "value", "nat2", "root_ok",
+        "ctx", "tables", "rules", "hand", "n", "turn", "must_out", "no_out", "counts",
+        "wild_sets", "value", "natural_two", "root", "root_ok",
     )
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
-        self.t = ctx.t
+        self.tables = ctx.tables
         self.rules = ctx.rules
         self.hand = ctx.hand
         self.n = len(ctx.hand)
@@ -215,16 +224,24 @@ class _Gen:
         for c in ctx.hand:
             counts[c] = counts.get(c, 0) + 1
         self.counts = counts
-        wild_counts = sorted(((c, n) for c, n in counts.items() if c.is_wild), key=lambda x: x[0].index)
-        value = ctx.t.value
+        wild_counts = sorted(((c, n) for c, n in counts.items() if IS_WILD[c.index]), key=lambda x: x[0].index)
+        value = ctx.tables.value
         # each sub-multiset of the wild cards with its size and value (half points)
         self.wild_sets = [
             (w, len(w), sum(value[c.index] for c in w))
             for w in sub_multisets(wild_counts, 0, ctx.rules.max_wilds)
         ]
-        self.value = ctx.t.value
-        self.nat2 = ctx.t.nat2
+        self.value = value
+        self.natural_two = ctx.tables.natural_two
+        #: the situation before any meld, with cards laid (made when first needed)
+        self.root: Pos | None = None
         self.root_ok: bool | None = None
+
+    def root_situation(self) -> Pos:
+        """The situation as it stands, once cards are laid: each candidate's situation is this one changed."""
+        if self.root is None:
+            self.root = self.ctx.here(laid=True, must_out=self.must_out, no_out=self.no_out)
+        return self.root
 
     def root_finishable(self) -> bool:
         """Whether the turn could be finished from here once cards are laid.
@@ -234,7 +251,7 @@ class _Gen:
         search here spares a search per candidate.
         """
         if self.root_ok is None:
-            self.root_ok = finishable(self.ctx.here(laid=True, must_out=self.must_out, no_out=self.no_out))
+            self.root_ok = finishable(self.root_situation())
         return self.root_ok
 
     def ok(
@@ -242,44 +259,52 @@ class _Gen:
         removed: tuple[Card, ...],
         index: int | None,
         shape: Shape,
+        size: int,
         gain: int,
-        nat_runs: int,
+        natural_runs: int,
         *,
         black3: bool = False,
     ) -> bool:
-        """Whether a meld move that passes the meld rules is legal: C-OUT-1, K-OUT-1, E-2."""
+        """Whether a meld move that passes the meld rules is legal: C-OUT-1, K-OUT-1, E-2.
+
+        The move lays ``removed`` onto the team's meld ``index`` (None: a new meld),
+        which then has ``shape`` and ``size`` cards; it lays ``gain`` half points and
+        leaves the team ``natural_runs`` natural runs.
+        """
         ctx = self.ctx
-        n2 = self.n - len(removed)
-        old_canasta = index is not None and is_canasta(size_of(ctx.shapes[index]))
-        can2 = ctx.n_canastas + is_canasta(size_of(shape)) - old_canasta
-        count2 = self.turn.count_halves + gain
-        opened2 = ctx.opened or ctx.open_condition(nat_runs, count2, n2)
+        left = self.n - len(removed)
+        canastas = ctx.n_canastas + (size >= CANASTA_SIZE)
+        if index is not None and ctx.sizes[index] >= CANASTA_SIZE:
+            canastas -= 1
+        count = self.turn.count_halves + gain
+        opened = ctx.opened or team_opens(
+            self.rules, minimum=ctx.minimum, count=count, natural_run=natural_runs > 0, cards_left=left
+        )
         aside = self.turn.aside
-        if opened2 and aside:
-            n2 += len(aside)
-            aside = ()
-        if n2 == 0:
-            return empty_problem(ctx, can2, opened2, by_discard=False) is None
+        if opened and aside:  # the rest of the pile joins the hand (C-PILE-5)
+            left += len(aside)
+        if left == 0:
+            return ctx.empty_problem(canastas, opened, by_discard=False) is None
         must_out = self.must_out or black3
         forbidden = self.turn.forbidden
-        if opened2 and not must_out and n2 >= 2 and (forbidden is None or n2 > 2):
+        if opened and not must_out and left >= 2 and (forbidden is None or left > 2):
             return True
         if not self.root_finishable():
             return False
         hand = remove_cards(self.hand, removed)
         assert hand is not None
-        if aside == () and self.turn.aside and opened2:
-            hand = hand + self.turn.aside
+        if opened and aside:
+            hand = hand + aside
+            aside = ()
         shapes = list(ctx.shapes)
         if index is None:
             shapes.append(shape)
         else:
             shapes[index] = shape
-        pos = ctx.pos(
-            hand, tuple(shapes), opened=opened2, laid=True, count=count2, aside=aside,
-            must_out=must_out, no_out=self.no_out,
+        situation = self.root_situation()._replace(
+            hand=hand, shapes=tuple(shapes), opened=opened, laid_count=count, aside=aside, must_out=must_out
         )
-        return finishable(pos)
+        return finishable(situation)
 
 
 def play_actions(ctx: Ctx) -> tuple[Action, ...]:
@@ -296,37 +321,37 @@ def play_actions(ctx: Ctx) -> tuple[Action, ...]:
             _set_adds(g, index, meld, out)
         else:
             _run_extends(g, index, meld, out)
-    for card in sorted(g.counts, key=BY_INDEX):
-        if discard_problem(ctx, card) is None:
-            out.append(_raw(Discard, card=card))
+    for card in legal_discards(ctx):
+        out.append(_raw(Discard, card=card))
     return tuple(out)
 
 
 def _new_sets(g: _Gen, out: list[Action]) -> None:
     ctx = g.ctx
     rules = g.rules
-    t = g.t
+    t = g.tables
     value = g.value
     by_rank: dict[int, list[tuple[Card, int]]] = {}
     for c, n in g.counts.items():
-        if not c.is_wild:
-            by_rank.setdefault(c.index // 4 + 1, []).append((c, n))
-    have = {s[1] for s in ctx.shapes if s[0] == 0}
+        if not IS_WILD[c.index]:
+            by_rank.setdefault(RANK_OF[c.index], []).append((c, n))
+    have = {s.rank for s in ctx.shapes if type(s) is SetShape}
     for rank in sorted(by_rank):
         nat_counts = sorted(by_rank[rank], key=lambda x: x[0].index)
         if sum(n for _, n in nat_counts) < 2:
             continue
-        if is_black_three_set(rules, rank):
-            if not ctx.black3_ok or (rules.one_meld_per_rank and 3 in have):
+        if t.black_three_set[rank]:
+            if not ctx.black3_ok or (rules.one_meld_per_rank and rank in have):
                 continue
             for nats in sub_multisets(nat_counts, 3, 4):
-                shape = (0, 3, len(nats), 0, len(nats))
-                if g.ok(nats, None, shape, sum(value[c.index] for c in nats), ctx.nat_runs, black3=True):
+                k = len(nats)
+                shape = SetShape(SET, rank, k, 0, k)
+                if g.ok(nats, None, shape, k, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
                     out.append(_raw(LayMeld, cards=nats))
             continue
         if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have):
             continue
-        rank_value = value[(rank - 1) * 4]
+        rank_value = t.rank_value[rank]
         within = rules.wilds_within_naturals
         for nats in sub_multisets(nat_counts, 2, t.max_size):
             k = len(nats)
@@ -336,22 +361,23 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
                 if size < MELD_MIN or size > t.max_size or (within and w > k):
                     continue
                 cards = nats + wilds
-                if g.ok(cards, None, (0, rank, k, w, size), nv + wv, ctx.nat_runs):
+                if g.ok(cards, None, SetShape(SET, rank, k, w, size), size, nv + wv, ctx.natural_runs):
                     out.append(_raw(LayMeld, cards=cards))
 
 
 def _new_runs(g: _Gen, out: list[Action]) -> None:
     ctx = g.ctx
     value = g.value
-    nat2 = g.nat2
-    for cards, low, wpos in new_run_candidates(ctx, g.counts):
+    natural_two = g.natural_two
+    for cards, low, wild_at in new_run_candidates(ctx, g.counts):
         gain = 0
         for k, c in enumerate(cards):
             p = low + k
-            gain += value[c.index] if p == wpos or p != 2 else nat2
-        suit = cards[0 if wpos != low else 1].index % 4
-        shape = (1, suit, low, low + len(cards) - 1, wpos)
-        if g.ok(cards, None, shape, gain, ctx.nat_runs + (wpos == 0)):
+            gain += value[c.index] if p == wild_at or p != 2 else natural_two
+        suit = cards[0 if wild_at != low else 1].index % 4
+        size = len(cards)
+        shape = RunShape(RUN, suit, low, low + size - 1, wild_at)
+        if g.ok(cards, None, shape, size, gain, ctx.natural_runs + (wild_at == NATURAL)):
             out.append(_raw(LayMeld, cards=cards))
 
 
@@ -360,22 +386,24 @@ def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     rules = g.rules
     value = g.value
     shape = ctx.shapes[index]
-    _, rank, nat, wild, size = shape
-    room = g.t.max_size - size
+    assert type(shape) is SetShape
+    rank, nat, wild, size = shape.rank, shape.naturals, shape.wilds, shape.size
+    room = g.tables.max_size - size
     if room <= 0:
         return
     nat_counts = sorted(
-        ((c, n) for c, n in g.counts.items() if not c.is_wild and c.index // 4 + 1 == rank),
+        ((c, n) for c, n in g.counts.items() if not IS_WILD[c.index] and RANK_OF[c.index] == rank),
         key=lambda x: x[0].index,
     )
-    if is_black_three_set(rules, rank):
+    if g.tables.black_three_set[rank]:
         for nats in sub_multisets(nat_counts, 1, 4 - size):
-            new = (0, 3, nat + len(nats), 0, size + len(nats))
-            if g.ok(nats, index, new, sum(value[c.index] for c in nats), ctx.nat_runs, black3=True):
+            grown = size + len(nats)
+            new = SetShape(SET, rank, nat + len(nats), 0, grown)
+            if g.ok(nats, index, new, grown, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
                 out.append(_raw(AddToMeld, meld=index, cards=nats))
         return
     wild_room = max(0, rules.max_wilds - wild)
-    rank_value = value[(rank - 1) * 4]
+    rank_value = g.tables.rank_value[rank]
     within = rules.wilds_within_naturals
     for nats in sub_multisets(nat_counts, 0, room):
         k = len(nats)
@@ -385,27 +413,29 @@ def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
                 continue
             if within and wild + w > nat + k:
                 continue
-            new = (0, rank, nat + k, wild + w, size + k + w)
-            if g.ok(nats + wilds, index, new, nv + wv, ctx.nat_runs):
+            grown = size + k + w
+            new = SetShape(SET, rank, nat + k, wild + w, grown)
+            if g.ok(nats + wilds, index, new, grown, nv + wv, ctx.natural_runs):
                 out.append(_raw(AddToMeld, meld=index, cards=nats + wilds))
 
 
 def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     ctx = g.ctx
     value = g.value
-    nat2 = g.nat2
+    natural_two = g.natural_two
     old_shape = ctx.shapes[index]
-    was_natural = old_shape[4] == 0
-    old_value = half_value(g.t, meld)
-    for cand in run_extend_candidates(ctx, meld, g.counts):
-        run, low, wpos = cand
-        high = low + len(run) - 1
+    assert type(old_shape) is RunShape
+    was_natural = old_shape.wild_at == NATURAL
+    old_value = ctx.values[index]
+    for run, low, wild_at in run_extend_candidates(ctx, meld, g.counts):
+        size = len(run)
         total = 0
         for k, c in enumerate(run):
             p = low + k
-            total += value[c.index] if p == wpos else (nat2 if p == 2 else value[c.index])
+            total += value[c.index] if p == wild_at else (natural_two if p == 2 else value[c.index])
         added = remove_cards(run, meld.cards)
         assert added is not None
-        nat_runs = ctx.nat_runs - was_natural + (wpos == 0)
-        if g.ok(added, index, (1, old_shape[1], low, high, wpos), total - old_value, nat_runs):
+        natural_runs = ctx.natural_runs - was_natural + (wild_at == NATURAL)
+        new = RunShape(RUN, old_shape.suit, low, low + size - 1, wild_at)
+        if g.ok(added, index, new, size, total - old_value, natural_runs):
             out.append(_raw(ExtendRun, meld=index, run=run))

@@ -1,112 +1,194 @@
 """E-2's search over single-card steps, for any rules — internal.
 
 :func:`search` answers :func:`kanasta.legality.finish.finishable` by a
-depth-first search over single-card steps (new three-card melds, one card
-added to a meld) with memoisation, bounds that prune hopeless nodes, and the
-greedy witness of :mod:`kanasta.legality.witness` at the root.  A multi-card
-move of the engine is a sequence of such steps, so both see the same
-reachable end positions.  All values are in half points.
+depth-first search over single-card :class:`Step` s (a new three-card meld,
+one card added to a meld or a run end, a run's wild card moving on) with a
+memo, bounds that prune hopeless nodes (:meth:`Search.hopeful`,
+:meth:`Search.dead`), and the greedy witness of
+:mod:`kanasta.legality.witness` at the root.  A multi-card move of the engine
+is a sequence of such steps, so both see the same reachable end positions.
+
+A hand in the search is a count vector packed in one int (:func:`pack`): a
+byte per card index (a canonical stand-in counts up to eight cards: two
+decks, K-DEAL-1, C-DEAL-1).  Removing cards is a subtraction; the memo key is
+the int.  All values are in half points.
+
+>>> import kanasta
+>>> from kanasta.legality.tables import natural_index
+>>> five, nine = natural_index(5, 0), natural_index(9, 2)
+>>> hand = pack([five, five, nine])
+>>> unpack(hand) == {five: 2, nine: 1}, count_in(hand, five), last_card(hand) == nine
+(True, 2, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, NamedTuple
 
 from kanasta.legality.budget import Work
 from kanasta.legality.situation import Pos, may_empty
-from kanasta.legality.tables import NAT_AT, Shape, natural_runs, shape_canastas
+from kanasta.legality.tables import (
+    ACE_HIGH,
+    BLACK_THREE_INDICES,
+    CARD_INDICES,
+    IS_WILD,
+    JOKER_INDEX,
+    NATURAL,
+    NO_CARD,
+    OF_RANK,
+    RANK_OF,
+    RUN,
+    RUN_CELL,
+    SET,
+    TWO_OF,
+    RunShape,
+    SetShape,
+    Shape,
+    shape_canastas,
+)
 from kanasta.legality.witness import greedy_opens
-from kanasta.rulebook import BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, is_black_three_set, team_opens
+from kanasta.rulebook import BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, team_opens
 
-# index (a canonical stand-in counts up to eight cards: two decks, K-DEAL-1,
-# C-DEAL-1).  Removing cards is a subtraction; the memo key is the int.
+# ---------------------------------------------------------------- packed hands
+
 _BITS: Final = 8
-_ONE: Final = tuple(1 << (_BITS * i) for i in range(53))
-_WIDTH: Final = 53
+_BYTE: Final = (1 << _BITS) - 1
+ONE: Final = tuple(1 << (_BITS * i) for i in range(CARD_INDICES))
+"""``ONE[index]``: the packed hand of that one card."""
 
 
-def _pack(indices: Iterable[int]) -> int:
-    """The count vector of a hand given by card indices."""
-    h = 0
-    for i in indices:
-        h += _ONE[i]
-    return h
+def pack(indices: Iterable[int]) -> int:
+    """The packed count vector of a hand given by card indices."""
+    hand = 0
+    for index in indices:
+        hand += ONE[index]
+    return hand
 
 
-def _counts(h: int) -> dict[int, int]:
+def unpack(hand: int) -> dict[int, int]:
     """Card index -> count, ascending by index, of a packed hand."""
-    return {i: c for i, c in enumerate(h.to_bytes(_WIDTH, "little")) if c}
+    return {i: n for i, n in enumerate(hand.to_bytes(CARD_INDICES, "little")) if n}
 
 
+def count_in(hand: int, index: int) -> int:
+    """How many of card ``index`` a packed hand holds."""
+    return (hand >> (_BITS * index)) & _BYTE
 
-# A step of the search: (cards removed from hand as a packed count vector, how
-# many, the meld changed (None: a new one), its new shape, value gained, black-3 meld).
-Step = tuple[int, int, "int | None", Shape, int, bool]
+
+def last_card(hand: int) -> int:
+    """The highest card index in a non-empty packed hand (its only card, when it holds one)."""
+    return (hand.bit_length() - 1) // _BITS
 
 
-class _Search:
+# ---------------------------------------------------------------- steps
+
+
+class Step(NamedTuple):
+    """One step of the search: some cards from the hand onto one meld.
+
+    A recipe: the search builds the step's hand and melds only when it takes it.
+    """
+
+    removed: int
+    """The cards taken from the hand, as a packed count vector."""
+    cards: int
+    """How many."""
+    meld: int | None
+    """The index of the meld changed, or None for a new meld."""
+    shape: Shape
+    """The meld's shape after the step."""
+    gain: int
+    """The value laid (for the opening count)."""
+    black_threes: bool
+    """A black-3 meld: its player must go out (C-THREE-2)."""
+
+
+class Live(NamedTuple):
+    """Which cards in hand could still join a meld, and what was worked out on the way."""
+
+    values: list[int]
+    """The value of each card that could (one entry per card)."""
+    dead: int
+    """How many cards never can."""
+    naturals: list[int]
+    """Rank number -> natural cards of that rank in hand."""
+    wilds: int
+    """Wild cards in hand."""
+    covered: list[list[bool]]
+    """``covered[suit][position]``: a run position held by a run or a natural card in hand."""
+    gap_ok: list[bool]
+    """Per suit: one gap in a run may be filled by a wild card."""
+
+
+OPENED: Final = -1
+"""The count part of the memo key of a node whose team is down (the count no longer matters)."""
+
+
+class Search:
+    """The search of one :func:`search` call: the situation's fixed parts, the memo, the budget."""
+
     __slots__ = (
-        "t", "rules", "p", "canon", "need_run", "minimum", "R", "forbidden", "flags", "exempt",
+        "tables", "rules", "pos", "canonical", "need_run", "minimum", "forbidden", "exempt",
         "work", "memo", "out_dead",
     )
 
     def __init__(self, p: Pos) -> None:
-        rules = p.t.rules
-        self.t = p.t
+        rules = p.tables.rules
+        self.tables = p.tables
         self.rules = rules
-        self.p = p
-        self.canon = not rules.runs and p.forbidden is None
+        self.pos = p
+        #: suits do not matter (no runs, no forbidden card): cards are replaced by stand-ins
+        self.canonical = not rules.runs and p.forbidden is None
         self.need_run = rules.opening_natural_run
         self.minimum = p.minimum
-        self.R = rules.canastas_to_go_out
-        self.forbidden = -1 if p.forbidden is None else p.forbidden.index
+        self.forbidden = NO_CARD if p.forbidden is None else p.forbidden.index
+        #: the opening minimum is waived for a hand melded down to one card (K-OPEN-4, C-OUT-4)
         self.exempt = rules.opening_one_card_exempt or p.out_exempt
-        self.flags = (
-            rules, p.minimum, self.forbidden, p.no_out, p.out_exempt, p.discard_empty_ok, p.black3_ok,
-        )
+        flags = (rules, p.minimum, self.forbidden, p.no_out, p.out_exempt, p.discard_empty_ok, p.black3_ok)
         self.work = p.work if p.work is not None else Work()
-        self.memo = self.work.table(self.flags)
-        # cards that can never be melded a player bound to go out may keep: the one discarded
+        self.memo = self.work.table(flags)
+        #: cards that can never be melded a player bound to go out may keep: the one discarded
         self.out_dead = 1 if p.discard_empty_ok and not p.no_out else 0
 
     def goal(self, hand: int, n: int, shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
         """True/False when the node is settled, None to search on."""
-        p = self.p
+        p = self.pos
         if n == 0:
             return may_empty(p, shape_canastas(shapes), opened, by_discard=False)
         forbidden = self.forbidden
-        if opened and not must_out and n >= 2 and (forbidden < 0 or (hand >> (_BITS * forbidden)) & 255 < n):
+        if opened and not must_out and n >= 2 and (forbidden == NO_CARD or count_in(hand, forbidden) < n):
             return True
-        if n == 1 and (hand.bit_length() - 1) // _BITS != forbidden and may_empty(
-            p, shape_canastas(shapes), opened, by_discard=True
-        ):
+        if n == 1 and last_card(hand) != forbidden and may_empty(p, shape_canastas(shapes), opened, by_discard=True):
             return True
         return None
 
-    def open_now(self, shapes: tuple[Shape, ...], count: int, n: int) -> bool:
-        return team_opens(
-            self.rules, minimum=self.minimum, count=count, natural_run=natural_runs(shapes) > 0, cards_left=n
-        )
+    def opens(self, shapes: tuple[Shape, ...], count: int, n: int) -> bool:
+        """Whether the team is down with these melds, this count and ``n`` cards left (the rulebook's test)."""
+        natural_run = any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes)
+        return team_opens(self.rules, minimum=self.minimum, count=count, natural_run=natural_run, cards_left=n)
 
     def run(self) -> bool:
-        p = self.p
+        """The answer for the situation."""
+        p = self.pos
         hand = [c.index for c in p.hand]
         aside = [c.index for c in p.aside]
-        if self.canon:
-            canon = self.t.canon
+        if self.canonical:
+            canon = self.tables.canon
             hand = [canon[i] for i in hand]
             aside = [canon[i] for i in aside]
-        h = _pack(hand)
-        a = _pack(aside)
+        packed_hand = pack(hand)
+        packed_aside = pack(aside)
         shapes = tuple(sorted(p.shapes))
         if not p.opened and not p.must_out:
-            known = self.memo.get(self.key(h, shapes, p.count, p.opened, a, p.must_out))
+            known = self.memo.get(self.key(packed_hand, shapes, p.laid_count, p.opened, packed_aside, p.must_out))
             if known is not None:
                 return known
-            if greedy_opens(self.t, _counts(h), shapes, p.count, minimum=self.minimum, forbidden=self.forbidden):
+            if greedy_opens(
+                self.tables, unpack(packed_hand), shapes, p.laid_count, minimum=self.minimum, forbidden=self.forbidden
+            ):
                 return True
-        return self.dfs(h, len(hand), shapes, p.count, p.opened, a, len(aside), p.must_out)
+        return self.dfs(packed_hand, len(hand), shapes, p.laid_count, p.opened, packed_aside, len(aside), p.must_out)
 
     def key(
         self,
@@ -118,7 +200,7 @@ class _Search:
         must_out: bool,
     ) -> tuple[object, ...]:
         """The memo key of a node: with the search's flags, its answer depends on nothing else."""
-        return (hand, shapes, -1 if opened else min(count, self.minimum), aside, must_out)
+        return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out)
 
     def dfs(
         self,
@@ -131,6 +213,7 @@ class _Search:
         n_aside: int,
         must_out: bool,
     ) -> bool:
+        """Whether the turn can be finished from this node (``n`` cards in ``hand``, ``n_aside`` aside)."""
         settled = self.goal(hand, n, shapes, opened, must_out)
         if settled is not None:
             return settled
@@ -139,34 +222,40 @@ class _Search:
         known = memo.get(key)
         if known is not None:
             return known
-        self.work.expand()
+        work = self.work
+        work.nodes += 1
+        if work.nodes > work.limit:
+            work.give_up()
         result = False
-        cnt = _counts(hand)
-        if must_out and self.dead(cnt, shapes) > self.out_dead:
+        counts = unpack(hand)
+        if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
-        elif opened or self.hopeful(cnt, shapes, count):
-            for removed, k, index, new_shape, gain, b3 in self.steps(cnt, shapes, must_out):
-                lst = list(shapes)
-                if index is None:
-                    lst.append(new_shape)
+        elif opened or self.hopeful(counts, shapes, count):
+            for step in self.steps(counts, shapes, must_out):
+                melds = list(shapes)
+                if step.meld is None:
+                    melds.append(step.shape)
                 else:
-                    lst[index] = new_shape
-                lst.sort()
-                new_shapes = tuple(lst)
-                h2 = hand - removed
-                n2 = n - k
-                c2 = count if opened else count + gain
-                o2 = opened
-                a2 = aside
-                na2 = n_aside
-                if not o2 and self.open_now(new_shapes, c2, n2):
-                    o2 = True
-                    if aside:
-                        h2 += aside
-                        n2 += n_aside
-                        a2 = 0
-                        na2 = 0
-                if self.dfs(h2, n2, new_shapes, c2, o2, a2, na2, must_out or b3):
+                    melds[step.meld] = step.shape
+                melds.sort()
+                next_shapes = tuple(melds)
+                next_hand = hand - step.removed
+                next_n = n - step.cards
+                next_count = count if opened else count + step.gain
+                next_opened = opened
+                next_aside = aside
+                next_n_aside = n_aside
+                if not opened and self.opens(next_shapes, next_count, next_n):
+                    next_opened = True
+                    if aside:  # the rest of the pile joins the hand (C-PILE-5)
+                        next_hand += aside
+                        next_n += n_aside
+                        next_aside = 0
+                        next_n_aside = 0
+                if self.dfs(
+                    next_hand, next_n, next_shapes, next_count, next_opened, next_aside, next_n_aside,
+                    must_out or step.black_threes,
+                ):
                     result = True
                     break
         memo[key] = result
@@ -174,304 +263,311 @@ class _Search:
 
     # ---------------------------------------------------------- bounds
 
-    def hopeful(self, cnt: dict[int, int], shapes: tuple[Shape, ...], count: int) -> bool:
+    def hopeful(self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int) -> bool:
         """A necessary condition for a team that is not open to open from here.
 
         Either the cards that could possibly join a meld are worth enough while
         two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
         and a canasta could still be formed.
         """
-        if self.need_run and not any(s[0] == 1 and s[4] == 0 for s in shapes) and not self._natural_window(cnt):
+        if (
+            self.need_run
+            and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes)
+            and not _natural_window(counts)
+        ):
             return False
-        ok_values, dead, nat_rank, wilds, covered, gap_ok = self._live(cnt, shapes)
-        ok_value = sum(ok_values)
-        keep = max(0, 2 - dead)
+        live = self.live(counts, shapes)
+        values = live.values
+        meldable = sum(values)
+        keep = max(0, 2 - live.dead)
         if keep:
-            ok_values.sort()
-            ok_value -= sum(ok_values[:keep])
-        if count + ok_value >= self.minimum:
+            values.sort()
+            meldable -= sum(values[:keep])
+        if count + meldable >= self.minimum:
             return True
-        if not self.exempt or dead > 1:
+        if not self.exempt or live.dead > 1:
             # the waiver needs the hand melded down to one card, and a card no meld
             # can take now never can later (melding only takes cards from the hand)
             return False
-        if self.R == 0 or shape_canastas(shapes) > 0:
+        if self.rules.canastas_to_go_out == 0 or shape_canastas(shapes) > 0:
             return True
-        return self._canasta_possible(cnt, shapes, nat_rank, wilds, covered, gap_ok)
+        return self.canasta_possible(shapes, live)
 
-    def dead(self, cnt: dict[int, int], shapes: tuple[Shape, ...]) -> int:
+    def dead(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:
         """How many cards in hand can never be melded this turn (a player going out must discard them).
 
         Melding only takes cards from the hand, so a card that no meld on the
         table or in hand could take now never can later.  Black 3s count as
         meldable when a player going out could still meld them (C-THREE-2).
         """
-        _, dead, _, _, _, _ = self._live(cnt, shapes)
-        rules = self.rules
-        if rules.black_threes and self.p.black3_ok:
-            b3 = sum(k for i, k in cnt.items() if i in (8, 11))
-            laid = sum(s[4] for s in shapes if s[0] == 0 and s[1] == 3)
-            if b3 and ((laid and laid + b3 <= BLACK_THREE_MELD_MAX) or (not laid and b3 >= MELD_MIN)):
-                dead -= b3
+        dead = self.live(counts, shapes).dead
+        if self.rules.black_threes and self.pos.black3_ok:
+            black_threes = sum(n for i, n in counts.items() if i in BLACK_THREE_INDICES)
+            laid = sum(s.size for s in shapes if type(s) is SetShape and s.rank == 3)
+            if black_threes and (
+                (laid and laid + black_threes <= BLACK_THREE_MELD_MAX) or (not laid and black_threes >= MELD_MIN)
+            ):
+                dead -= black_threes
         return dead
 
-    def _live(
-        self, cnt: dict[int, int], shapes: tuple[Shape, ...]
-    ) -> tuple[list[int], int, list[int], int, list[list[bool]], list[bool]]:
-        """Which cards in hand could join a meld: the values of those that could (a card per
-        entry), how many never can, and what was worked out on the way (naturals by rank,
-        wild cards, the run positions covered by suit, the suits where a wild may fill a gap)."""
-        t = self.t
-        rules = self.rules
+    def live(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> Live:
+        """Which cards in hand could join a meld (see :class:`Live`)."""
+        t = self.tables
         value = t.value
-        wilds = sum(n for i, n in cnt.items() if i == 52 or 4 <= i < 8)
-        nat_rank = [0] * 15
-        for i, n in cnt.items():
-            if i < 52 and not 4 <= i < 8:
-                nat_rank[i // 4 + 1] += n
-        set_ranks = {s[1] for s in shapes if s[0] == 0 and s[4] < t.max_size}
+        wilds = sum(n for i, n in counts.items() if IS_WILD[i])
+        naturals = [0] * 15
+        for i, n in counts.items():
+            if not IS_WILD[i]:
+                naturals[RANK_OF[i]] += n
+        set_ranks = {s.rank for s in shapes if type(s) is SetShape and s.size < t.max_size}
         covered = [[False] * 16 for _ in range(4)]
-        runs = rules.runs
+        runs = self.rules.runs
         # a suit where one gap may be filled by a wild: one from hand, or a run's
         # wild that its natural card (in hand) can push to an end (K-MELD-7)
         gap_ok = [wilds > 0] * 4
         if runs:
             for s in shapes:
-                if s[0] == 1:
-                    row = covered[s[1]]
-                    for pos in range(s[2], s[3] + 1):
+                if type(s) is RunShape:
+                    row = covered[s.suit]
+                    for pos in range(s.low, s.high + 1):
                         row[pos] = True
-                    if s[4] and NAT_AT[s[1]][s[4]] in cnt:
-                        gap_ok[s[1]] = True
-            for i in cnt:
-                if i < 52:
+                    if s.wild_at != NATURAL and RUN_CELL[s.suit][s.wild_at] in counts:
+                        gap_ok[s.suit] = True
+            for i in counts:
+                if i != JOKER_INDEX:
                     suit = i % 4
-                    rank = i // 4 + 1
+                    rank = RANK_OF[i]
                     covered[suit][rank] = True
                     if rank == 1:
-                        covered[suit][14] = True
-        ok_values: list[int] = []
+                        covered[suit][ACE_HIGH] = True
+        values: list[int] = []
         dead = 0
-        for i, n in cnt.items():
-            if i == 52 or (4 <= i < 8 and not runs):
-                ok_values.extend([value[i]] * n)
+        for i, n in counts.items():
+            if i == JOKER_INDEX or (IS_WILD[i] and not runs):
+                values.extend([value[i]] * n)
                 continue
-            rank = i // 4 + 1
-            ok = False
-            if t.set_rank[rank] and (
-                rank in set_ranks or nat_rank[rank] >= MELD_MIN or (nat_rank[rank] == 2 and wilds)
-            ):
-                ok = True
+            rank = RANK_OF[i]
+            ok = t.set_rank[rank] and (
+                rank in set_ranks or naturals[rank] >= MELD_MIN or (naturals[rank] == 2 and wilds > 0)
+            )
             if not ok and runs:
                 row = covered[i % 4]
                 gap = gap_ok[i % 4]
-                for pos in ((1, 14) if rank == 1 else (rank,)):
-                    for lo in range(max(1, pos - 2), min(pos, 12) + 1):
-                        missing = (not row[lo]) + (not row[lo + 1]) + (not row[lo + 2])
+                for pos in ((1, ACE_HIGH) if rank == 1 else (rank,)):
+                    for low in range(max(1, pos - 2), min(pos, 12) + 1):
+                        missing = (not row[low]) + (not row[low + 1]) + (not row[low + 2])
                         if missing == 0 or (missing == 1 and gap):
                             ok = True
                             break
                     if ok:
                         break
-                if not ok and 4 <= i < 8:
+                if not ok and IS_WILD[i]:
                     ok = True  # a 2 can always stand as a wild card
             if ok:
-                ok_values.extend([value[i]] * n)
+                values.extend([value[i]] * n)
             else:
                 dead += n
-        return ok_values, dead, nat_rank, wilds, covered, gap_ok
+        return Live(values, dead, naturals, wilds, covered, gap_ok)
 
-    def _natural_window(self, cnt: dict[int, int]) -> bool:
-        for suit in range(4):
-            row = NAT_AT[suit]
-            run = 0
-            for pos in range(1, 15):
-                if row[pos] in cnt:
-                    run += 1
-                    if run >= MELD_MIN:
-                        return True
-                else:
-                    run = 0
-        return False
-
-    def _canasta_possible(
-        self,
-        cnt: dict[int, int],
-        shapes: tuple[Shape, ...],
-        nat_rank: list[int],
-        wilds: int,
-        covered: list[list[bool]],
-        gap_ok: list[bool],
-    ) -> bool:
+    def canasta_possible(self, shapes: tuple[Shape, ...], live: Live) -> bool:
+        """Whether a canasta could still be formed from the melds and the live cards."""
         rules = self.rules
-        extra = min(wilds, rules.max_wilds)
-        best_set = {s[1]: s[4] for s in shapes if s[0] == 0}
+        extra = min(live.wilds, rules.max_wilds)
+        set_sizes = {s.rank: s.size for s in shapes if type(s) is SetShape}
         for rank in range(1, 14):
-            if self.t.set_rank[rank] and nat_rank[rank] + best_set.get(rank, 0) + extra >= CANASTA_SIZE:
+            if self.tables.set_rank[rank] and live.naturals[rank] + set_sizes.get(rank, 0) + extra >= CANASTA_SIZE:
                 return True
         if rules.runs:
             for suit in range(4):
-                row = covered[suit]
-                for lo in range(1, 15):
+                row = live.covered[suit]
+                for low in range(1, ACE_HIGH + 1):
                     gaps = 0
-                    for length, pos in enumerate(range(lo, 15), start=1):
+                    for length, pos in enumerate(range(low, ACE_HIGH + 1), start=1):
                         if not row[pos]:
                             gaps += 1
-                            if gaps > (1 if gap_ok[suit] else 0):
+                            if gaps > (1 if live.gap_ok[suit] else 0):
                                 break
                         if length >= CANASTA_SIZE:
                             return True
         return False
 
     # ----------------------------------------------------------- steps
-    def steps(self, cnt: dict[int, int], shapes: tuple[Shape, ...], must_out: bool) -> list[Step]:
-        """Every single-card step from a hand (its counts) and melds, as :data:`Step` recipes.
+
+    def steps(self, counts: dict[int, int], shapes: tuple[Shape, ...], must_out: bool) -> list[Step]:
+        """Every single-card step from a hand (its counts) and melds, as :class:`Step` recipes.
 
         A recipe is cheap; the search builds a step's hand and melds only when it
         takes the step, and the first step that finishes the turn ends the search.
+        Steps that lay the most come first, unless the player must go out.
         """
-        t = self.t
+        t = self.tables
         rules = self.rules
         value = t.value
-        nat2 = t.nat2
-        one = _ONE
+        natural_two = t.natural_two
         out: list[Step] = []
-        wilds = [i for i in sorted(cnt) if i == 52 or 4 <= i < 8]
-
-        def remove(cards: tuple[int, ...]) -> int:
-            mask = 0
-            for c in cards:
-                mask += one[c]
-            return mask
-
-        black3_rules = rules.black_threes
-        # additions to existing melds
-        for si, s in enumerate(shapes):
-            if s[0] == 0:
-                _, rank, nat, wild, size = s
-                if size >= t.max_size:
-                    continue
-                if is_black_three_set(rules, rank):
-                    if size < 4:
-                        for b in (8, 11):
-                            if b in cnt:
-                                out.append((one[b], 1, si, (0, 3, nat + 1, 0, size + 1), value[b], True))
-                                break
-                    continue
-                base = (rank - 1) * 4
-                for i in range(base, base + 4):
-                    if i in cnt:
-                        out.append((one[i], 1, si, (0, rank, nat + 1, wild, size + 1), value[i], False))
-                if wild < rules.max_wilds and not (rules.wilds_within_naturals and wild + 1 > nat):
-                    for i in wilds:
-                        out.append((one[i], 1, si, (0, rank, nat, wild + 1, size + 1), value[i], False))
+        wilds = [i for i in sorted(counts) if IS_WILD[i]]
+        for at, shape in enumerate(shapes):
+            if type(shape) is SetShape:
+                self._set_steps(counts, at, shape, wilds, out)
             else:
-                _, suit, low, high, wpos = s
-                row = NAT_AT[suit]
-                ends = []
-                if high - low + 1 < t.run_max:
-                    if low > 1:
-                        ends.append(low - 1)
-                    if high < 14:
-                        ends.append(high + 1)
-                for pos in ends:
-                    nat_card = row[pos]
-                    nl, nh = min(low, pos), max(high, pos)
-                    if nat_card in cnt:
-                        gain = nat2 if pos == 2 else value[nat_card]
-                        out.append((one[nat_card], 1, si, (1, suit, nl, nh, wpos), gain, False))
-                    if wpos == 0:
-                        for i in wilds:
-                            if pos == 2 and i == 4 + suit:
-                                continue  # that 2 would be natural here
-                            out.append((one[i], 1, si, (1, suit, nl, nh, pos), value[i], False))
-                if wpos:
-                    nat_card = row[wpos]
-                    if nat_card in cnt:
-                        gain = nat2 if wpos == 2 else value[nat_card]
-                        for pos in ends:
-                            nl, nh = min(low, pos), max(high, pos)
-                            out.append((one[nat_card], 1, si, (1, suit, nl, nh, pos), gain, False))
+                assert type(shape) is RunShape
+                self._run_steps(counts, at, shape, wilds, out)
         # new sets of three
-        have_set = {s[1] for s in shapes if s[0] == 0}
+        have_set = {s.rank for s in shapes if type(s) is SetShape}
         by_rank: dict[int, list[int]] = {}
-        for i in cnt:
-            if i < 52 and not 4 <= i < 8:
-                by_rank.setdefault(i // 4 + 1, []).append(i)
+        for i in counts:
+            if not IS_WILD[i]:
+                by_rank.setdefault(RANK_OF[i], []).append(i)
         for rank, cards in by_rank.items():
             if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have_set):
                 continue
-            pool = [i for i in sorted(cards) for _ in range(cnt[i])]
-            if len(pool) < 2:
+            held = sum(counts[i] for i in cards)
+            if held < 2:
                 continue
-            if len(pool) >= MELD_MIN:
-                for tri in _sub_multisets(cards, cnt, 3):
-                    out.append((remove(tri), 3, None, (0, rank, 3, 0, 3), value[tri[0]] * 3, False))
-            for pair in _sub_multisets(cards, cnt, 2):
-                for w in wilds:
-                    gain = value[pair[0]] * 2 + value[w]
-                    out.append((remove(pair + (w,)), 3, None, (0, rank, 2, 1, 3), gain, False))
+            if held >= MELD_MIN:
+                for three in _sub_multisets(cards, counts, 3):
+                    out.append(Step(pack(three), 3, None, SetShape(SET, rank, 3, 0, 3), value[three[0]] * 3, False))
+            for pair in _sub_multisets(cards, counts, 2):
+                for wild in wilds:
+                    gain = value[pair[0]] * 2 + value[wild]
+                    out.append(Step(pack(pair + (wild,)), 3, None, SetShape(SET, rank, 2, 1, 3), gain, False))
         # black 3s, only by a player going out (C-THREE-2)
-        if self.p.black3_ok and black3_rules and not any(s[0] == 0 and s[1] == 3 for s in shapes):
-            pool = [i for i in (8, 11) for _ in range(cnt.get(i, 0))]
-            if len(pool) >= MELD_MIN:
-                for tri in _sub_multisets([i for i in (8, 11) if i in cnt], cnt, 3):
-                    out.append((remove(tri), 3, None, (0, 3, 3, 0, 3), value[8] * 3, True))
+        black_threes = sum(counts.get(i, 0) for i in BLACK_THREE_INDICES)
+        if (
+            self.pos.black3_ok and rules.black_threes and black_threes >= MELD_MIN
+            and not any(type(s) is SetShape and s.rank == 3 for s in shapes)
+        ):
+            held_threes: list[int] = [i for i in BLACK_THREE_INDICES if i in counts]
+            for three in _sub_multisets(held_threes, counts, 3):
+                shape = SetShape(SET, 3, 3, 0, 3)
+                out.append(Step(pack(three), 3, None, shape, t.rank_value[3] * 3, True))
         # new runs of three
         if rules.runs:
             for suit in range(4):
-                row = NAT_AT[suit]
-                present = [pos != 0 and row[pos] in cnt for pos in range(15)]
+                row = RUN_CELL[suit]
+                present = [pos != 0 and row[pos] in counts for pos in range(ACE_HIGH + 1)]
                 if sum(present) < 2:
                     continue
-                for low in range(1, 13):
+                for low in range(1, ACE_HIGH - 1):
                     window = present[low:low + 3]
                     missing = 3 - sum(window)
                     if missing > 1:
                         continue
                     cells = (row[low], row[low + 1], row[low + 2])
-                    gains = tuple(nat2 if low + k == 2 else value[cells[k]] for k in range(3))
+                    gains = tuple(natural_two if low + k == 2 else value[cells[k]] for k in range(3))
                     if missing == 0:  # three different cards, all in hand
-                        out.append((remove(cells), 3, None, (1, suit, low, low + 2, 0), sum(gains), False))
-                    for k in range(3):
+                        shape = RunShape(RUN, suit, low, low + 2, NATURAL)
+                        out.append(Step(pack(cells), 3, None, shape, sum(gains), False))
+                    for k in range(3):  # a wild card at position low + k
                         if missing == 1 and window[k]:
                             continue
                         others = tuple(cells[j] for j in range(3) if j != k)
-                        gain0 = sum(gains[j] for j in range(3) if j != k)
-                        for w in wilds:
-                            if low + k == 2 and w == 4 + suit:
-                                continue
-                            if w not in others or cnt[w] >= 2:  # the others are in hand
-                                used = others + (w,)
-                                shape = (1, suit, low, low + 2, low + k)
-                                out.append((remove(used), 3, None, shape, gain0 + value[w], False))
+                        others_gain = sum(gains[j] for j in range(3) if j != k)
+                        for wild in wilds:
+                            if low + k == 2 and wild == TWO_OF[suit]:
+                                continue  # that 2 would be natural here
+                            if wild not in others or counts[wild] >= 2:  # the others are in hand
+                                shape = RunShape(RUN, suit, low, low + 2, low + k)
+                                gain = others_gain + value[wild]
+                                out.append(Step(pack(others + (wild,)), 3, None, shape, gain, False))
         if not must_out:
-            out.sort(key=lambda step: -step[4])
+            out.sort(key=lambda step: -step.gain)
         return out
 
+    def _set_steps(self, counts: dict[int, int], at: int, shape: SetShape, wilds: list[int], out: list[Step]) -> None:
+        """One card onto the set ``shapes[at]``: a natural card of its rank, or a wild card."""
+        rules = self.rules
+        value = self.tables.value
+        one = ONE
+        rank, naturals, wild, size = shape.rank, shape.naturals, shape.wilds, shape.size
+        if size >= self.tables.max_size:
+            return
+        if self.tables.black_three_set[rank]:
+            if size < BLACK_THREE_MELD_MAX:
+                for three in BLACK_THREE_INDICES:
+                    if three in counts:
+                        grown = SetShape(SET, 3, naturals + 1, 0, size + 1)
+                        out.append(Step(one[three], 1, at, grown, value[three], True))
+                        break
+            return
+        for i in OF_RANK[rank]:
+            if i in counts:
+                out.append(Step(one[i], 1, at, SetShape(SET, rank, naturals + 1, wild, size + 1), value[i], False))
+        if wild < rules.max_wilds and not (rules.wilds_within_naturals and wild + 1 > naturals):
+            for i in wilds:
+                out.append(Step(one[i], 1, at, SetShape(SET, rank, naturals, wild + 1, size + 1), value[i], False))
 
-def _sub_multisets(cards: list[int], cnt: dict[int, int], k: int) -> list[tuple[int, ...]]:
-    """Every sorted ``k``-card (2 or 3) sub-multiset of the hand's ``cards`` (counted by ``cnt``), in order."""
-    cs = sorted(cards)
+    def _run_steps(self, counts: dict[int, int], at: int, shape: RunShape, wilds: list[int], out: list[Step]) -> None:
+        """One card onto the run ``shapes[at]``: at an end, or its natural card pushing its wild to an end."""
+        t = self.tables
+        value = t.value
+        natural_two = t.natural_two
+        one = ONE
+        suit, low, high, wild_at = shape.suit, shape.low, shape.high, shape.wild_at
+        row = RUN_CELL[suit]
+        ends = []
+        if high - low + 1 < t.run_max:
+            if low > 1:
+                ends.append(low - 1)
+            if high < ACE_HIGH:
+                ends.append(high + 1)
+        for pos in ends:
+            natural = row[pos]
+            new_low, new_high = min(low, pos), max(high, pos)
+            if natural in counts:
+                gain = natural_two if pos == 2 else value[natural]
+                out.append(Step(one[natural], 1, at, RunShape(RUN, suit, new_low, new_high, wild_at), gain, False))
+            if wild_at == NATURAL:
+                for i in wilds:
+                    if pos == 2 and i == TWO_OF[suit]:
+                        continue  # that 2 would be natural here
+                    out.append(Step(one[i], 1, at, RunShape(RUN, suit, new_low, new_high, pos), value[i], False))
+        if wild_at != NATURAL:
+            natural = row[wild_at]
+            if natural in counts:
+                gain = natural_two if wild_at == 2 else value[natural]
+                for pos in ends:
+                    new_low, new_high = min(low, pos), max(high, pos)
+                    out.append(Step(one[natural], 1, at, RunShape(RUN, suit, new_low, new_high, pos), gain, False))
+
+
+def _sub_multisets(cards: list[int], counts: dict[int, int], k: int) -> list[tuple[int, ...]]:
+    """Every sorted ``k``-card (2 or 3) sub-multiset of the hand's ``cards`` (counted by ``counts``), in order."""
+    ordered = sorted(cards)
     out: list[tuple[int, ...]] = []
-    for x, a in enumerate(cs):
-        rest = cs[x + 1:]
+    for x, a in enumerate(ordered):
+        rest = ordered[x + 1:]
         if k == 2:
-            if cnt[a] >= 2:
+            if counts[a] >= 2:
                 out.append((a, a))
             out.extend((a, b) for b in rest)
             continue
-        if cnt[a] >= 3:
+        if counts[a] >= 3:
             out.append((a, a, a))
-        if cnt[a] >= 2:
+        if counts[a] >= 2:
             out.extend((a, a, b) for b in rest)
         for y, b in enumerate(rest):
-            if cnt[b] >= 2:
+            if counts[b] >= 2:
                 out.append((a, b, b))
             out.extend((a, b, c) for c in rest[y + 1:])
     return out
 
 
+def _natural_window(counts: dict[int, int]) -> bool:
+    """Whether the hand holds three natural cards in a row of one suit (a natural run, K-OPEN-2)."""
+    for suit in range(4):
+        row = RUN_CELL[suit]
+        run = 0
+        for pos in range(1, ACE_HIGH + 1):
+            if row[pos] in counts:
+                run += 1
+                if run >= MELD_MIN:
+                    return True
+            else:
+                run = 0
+    return False
+
+
 def search(p: Pos) -> bool:
     """Whether the turn can be finished from ``p``, by the search (any rules)."""
-    return _Search(p).run()
+    return Search(p).run()

@@ -7,57 +7,57 @@ asks the rulebook's one emptying check about it.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from kanasta.cards import Card
 from kanasta.legality.budget import Work
 from kanasta.legality.tables import Shape, Tables
 from kanasta.rulebook import empty_problem
 
 
-class Pos:
-    """The situation after a candidate move, as the solver needs it.
+class Pos(NamedTuple):
+    """The situation after a candidate move, as the solver needs it (values in half points).
 
-    ``shapes`` are the team's melds as :data:`Shape` tuples (see :func:`shape_of`).
+    >>> import kanasta
+    >>> from kanasta.legality.tables import tables_for
+    >>> from kanasta.legality.finish import finishable
+    >>> here = Pos(
+    ...     tables_for(kanasta.Rules.classic()), kanasta.parse_cards("5C 5D 9H"), (), opened=True,
+    ...     laid=True, laid_count=0, minimum=100, aside=(), forbidden=None, must_out=False, no_out=False,
+    ...     out_exempt=False, discard_empty_ok=True, black3_ok=True,
+    ... )
+    >>> finishable(here), finishable(here._replace(must_out=True))
+    (True, False)
     """
 
-    __slots__ = (
-        "t", "hand", "shapes", "opened", "laid", "count", "minimum", "aside",
-        "forbidden", "must_out", "no_out", "out_exempt", "discard_empty_ok", "black3_ok", "work",
-    )
-
-    def __init__(
-        self,
-        t: Tables,
-        hand: tuple[Card, ...],
-        shapes: tuple[Shape, ...],
-        *,
-        opened: bool,
-        laid: bool,
-        count: int,
-        minimum: int,
-        aside: tuple[Card, ...],
-        forbidden: Card | None,
-        must_out: bool,
-        no_out: bool,
-        out_exempt: bool,
-        discard_empty_ok: bool,
-        black3_ok: bool,
-        work: Work | None = None,
-    ) -> None:
-        self.t = t
-        self.hand = hand
-        self.shapes = shapes
-        self.opened = opened
-        self.laid = laid
-        self.count = count
-        self.minimum = minimum
-        self.aside = aside
-        self.forbidden = forbidden
-        self.must_out = must_out
-        self.no_out = no_out
-        self.out_exempt = out_exempt
-        self.discard_empty_ok = discard_empty_ok
-        self.black3_ok = black3_ok
-        self.work = work
+    tables: Tables
+    hand: tuple[Card, ...]
+    shapes: tuple[Shape, ...]
+    """The team's melds (:func:`~kanasta.legality.tables.shape_of`)."""
+    opened: bool
+    """Whether the team is down (open)."""
+    laid: bool
+    """Whether the player laid cards this turn (then the team must be down to discard)."""
+    laid_count: int
+    """What the turn laid so far, for the opening minimum."""
+    minimum: int
+    """The team's opening minimum."""
+    aside: tuple[Card, ...]
+    """The rest of a pile taken before the team was down, waiting (C-PILE-5)."""
+    forbidden: Card | None
+    """The card that may not be discarded this turn (K-PILE-3), if any."""
+    must_out: bool
+    """The player must go out this turn (C-OUT-3 "yes", C-THREE-2)."""
+    no_out: bool
+    """The player may not go out this turn (C-OUT-3 "no")."""
+    out_exempt: bool
+    """A concealed going-out needs no opening (C-OUT-4)."""
+    discard_empty_ok: bool
+    """The last card may be discarded (K-OUT-4)."""
+    black3_ok: bool
+    """Black 3s may be melded (by a player going out, C-THREE-2)."""
+    work: Work | None = None
+    """The question's memo and work budget (a fresh one when None)."""
 
 
 def discard_empties_ok(p: Pos, card: Card, n_canastas: int) -> bool:
@@ -66,8 +66,8 @@ def discard_empties_ok(p: Pos, card: Card, n_canastas: int) -> bool:
 
 
 def may_empty(p: Pos, n_canastas: int, opened: bool, *, by_discard: bool) -> bool:
+    """Whether the hand may be emptied in situation ``p`` with ``n_canastas`` and the team ``opened``."""
     return empty_problem(
-        p.t.rules, canastas=n_canastas, opened=opened, exempt=p.out_exempt, answer_no=p.no_out,
+        p.tables.rules, canastas=n_canastas, opened=opened, exempt=p.out_exempt, answer_no=p.no_out,
         by_discard=by_discard, discard_ok=p.discard_empty_ok,
     ) is None
-
