@@ -23,6 +23,7 @@ the int.  All values are in half points.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
@@ -120,6 +121,14 @@ class Live(NamedTuple):
     gap_ok: list[bool]
     """Per suit: one gap in a run may be filled by a wild card."""
 
+
+_GAIN: Final = operator.attrgetter("gain")
+
+_POSITIONS: Final = ((),) + tuple((1, ACE_HIGH) if rank == 1 else (rank,) for rank in range(1, 14))
+"""``_POSITIONS[rank]``: the run positions a natural card of ``rank`` may stand at (an ace low or high)."""
+
+_WINDOWS: Final = tuple(tuple(range(max(1, pos - 2), min(pos, ACE_HIGH - 2) + 1)) for pos in range(ACE_HIGH + 1))
+"""``_WINDOWS[pos]``: the first positions of the three-card windows that contain run position ``pos``."""
 
 OPENED: Final = -1
 """The count part of the memo key of a node whose team is down (the count no longer matters)."""
@@ -353,8 +362,8 @@ class Search:
             if not ok and runs:
                 row = covered[i % 4]
                 gap = gap_ok[i % 4]
-                for pos in ((1, ACE_HIGH) if rank == 1 else (rank,)):
-                    for low in range(max(1, pos - 2), min(pos, 12) + 1):
+                for pos in _POSITIONS[rank]:
+                    for low in _WINDOWS[pos]:
                         missing = (not row[low]) + (not row[low + 1]) + (not row[low + 2])
                         if missing == 0 or (missing == 1 and gap):
                             ok = True
@@ -446,32 +455,36 @@ class Search:
             for suit in range(4):
                 row = RUN_CELL[suit]
                 present = [pos != 0 and row[pos] in counts for pos in range(ACE_HIGH + 1)]
-                if sum(present) < 2:
+                if present.count(True) < 2:
                     continue
                 for low in range(1, ACE_HIGH - 1):
-                    window = present[low:low + 3]
-                    missing = 3 - sum(window)
-                    if missing > 1:
+                    window = (present[low], present[low + 1], present[low + 2])
+                    missing = 3 - window.count(True)
+                    if missing > 1 or (missing and not wilds):
                         continue
                     cells = (row[low], row[low + 1], row[low + 2])
                     gains = tuple(natural_two if low + k == 2 else value[cells[k]] for k in range(3))
+                    total = gains[0] + gains[1] + gains[2]
                     if missing == 0:  # three different cards, all in hand
                         shape = RunShape(RUN, suit, low, low + 2, NATURAL)
-                        out.append(Step(pack(cells), 3, None, shape, sum(gains), False))
+                        out.append(Step(pack(cells), 3, None, shape, total, False))
+                    if not wilds:
+                        continue
                     for k in range(3):  # a wild card at position low + k
                         if missing == 1 and window[k]:
                             continue
-                        others = tuple(cells[j] for j in range(3) if j != k)
-                        others_gain = sum(gains[j] for j in range(3) if j != k)
+                        others = cells[:k] + cells[k + 1:]
+                        others_packed = ONE[others[0]] + ONE[others[1]]
+                        others_gain = total - gains[k]
+                        shape = RunShape(RUN, suit, low, low + 2, low + k)
                         for wild in wilds:
                             if low + k == 2 and wild == TWO_OF[suit]:
                                 continue  # that 2 would be natural here
                             if wild not in others or counts[wild] >= 2:  # the others are in hand
-                                shape = RunShape(RUN, suit, low, low + 2, low + k)
                                 gain = others_gain + value[wild]
-                                out.append(Step(pack(others + (wild,)), 3, None, shape, gain, False))
+                                out.append(Step(others_packed + ONE[wild], 3, None, shape, gain, False))
         if not must_out:
-            out.sort(key=lambda step: -step.gain)
+            out.sort(key=_GAIN, reverse=True)  # stable: equal gains keep their order
         return out
 
     def _set_steps(self, counts: dict[int, int], at: int, shape: SetShape, wilds: list[int], out: list[Step]) -> None:
