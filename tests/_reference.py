@@ -37,7 +37,7 @@ def reference_play_actions(ctx: Ctx) -> tuple[Action, ...]:
                 if add_problem(ctx, index, cards) is None:
                     out.append(AddToMeld(index, cards))
         else:
-            for run, _, _ in run_extend_candidates(ctx, meld, count_cards(ctx.hand)):
+            for run, *_ in run_extend_candidates(ctx, meld, count_cards(ctx.hand)):
                 if extend_problem(ctx, index, run) is None:
                     out.append(ExtendRun(index, run))
     for card in sorted(set(ctx.hand), key=BY_INDEX):

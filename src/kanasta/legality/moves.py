@@ -20,7 +20,7 @@ from typing import Final, TypeVar
 from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
 from kanasta.cards import Card, all_cards
 from kanasta.legality.checks import ask_problem, legal_discards
-from kanasta.legality.context import BY_INDEX, Ctx, remove_cards
+from kanasta.legality.context import BY_INDEX, Ctx
 from kanasta.legality.finish import finishable
 from kanasta.legality.situation import Pos
 from kanasta.legality.tables import (
@@ -112,10 +112,13 @@ def _fits(cards: Sequence[Card], counts: dict[Card, int]) -> bool:
     return all(counts.get(c, 0) >= n for c, n in need.items())
 
 
-def run_extend_candidates(
-    ctx: Ctx, meld: Meld, counts: dict[Card, int]
-) -> list[tuple[tuple[Card, ...], int, int]]:
-    """Every new low-to-high list for ``meld`` the hand can make: (run, low, wild position or 0)."""
+RunExtension = tuple[tuple[Card, ...], int, int, tuple[Card, ...]]
+"""A new low-to-high list for a run: (the cards, its low position, its wild's position or
+:data:`~kanasta.legality.tables.NATURAL`, the cards it adds from the hand)."""
+
+
+def run_extend_candidates(ctx: Ctx, meld: Meld, counts: dict[Card, int]) -> list[RunExtension]:
+    """Every new low-to-high list for ``meld`` the hand can make (see :data:`RunExtension`)."""
     t = ctx.tables
     assert meld.suit is not None
     suit = meld.suit.value
@@ -126,7 +129,7 @@ def run_extend_candidates(
         have[pos] = _run_cell(suit, pos) in counts
     wpos = None if meld.wild_index is None else low + meld.wild_index
     wild_card = None if meld.wild_index is None else meld.cards[meld.wild_index]
-    out: list[tuple[tuple[Card, ...], int, int]] = []
+    out: list[RunExtension] = []
     displace = wpos is not None and have[wpos]
     # Positions beyond the old ends are filled by natural cards from hand, except
     # at most one (the wild's); stop widening once two positions lack a natural.
@@ -152,18 +155,20 @@ def run_extend_candidates(
                 new_low: int = new_low, new_high: int = new_high,
             ) -> None:
                 cells: list[Card] = []
+                added: list[Card] = []  # from the hand: naturals, a new wild
                 for p in range(new_low, new_high + 1):
                     if p == wild_at:
                         assert wild is not None
                         cells.append(wild)
+                        if wpos is None:
+                            added.append(wild)
                     elif low <= p <= high and not (displaced and p == wpos):
                         cells.append(meld.cards[p - low])
                     else:
                         cells.append(_run_cell(suit, p))
-                cand = tuple(cells)
-                added = remove_cards(cand, meld.cards)
+                        added.append(cells[-1])
                 if added and _fits(added, counts):
-                    out.append((cand, new_low, wild_at or 0))
+                    out.append((tuple(cells), new_low, NATURAL if wild_at is None else wild_at, tuple(added)))
 
             if wpos is None:
                 if not missing:
@@ -291,11 +296,13 @@ class _Gen:
             return True
         if not self.root_finishable():
             return False
-        hand = remove_cards(self.hand, removed)
-        assert hand is not None
+        rest = list(self.hand)
+        for card in removed:
+            rest.remove(card)
         if opened and aside:
-            hand = hand + aside
+            rest.extend(aside)
             aside = ()
+        hand = tuple(rest)
         shapes = list(ctx.shapes)
         if index is None:
             shapes.append(shape)
@@ -427,14 +434,12 @@ def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     assert type(old_shape) is RunShape
     was_natural = old_shape.wild_at == NATURAL
     old_value = ctx.values[index]
-    for run, low, wild_at in run_extend_candidates(ctx, meld, g.counts):
+    for run, low, wild_at, added in run_extend_candidates(ctx, meld, g.counts):
         size = len(run)
         total = 0
         for k, c in enumerate(run):
             p = low + k
             total += value[c.index] if p == wild_at else (natural_two if p == 2 else value[c.index])
-        added = remove_cards(run, meld.cards)
-        assert added is not None
         natural_runs = ctx.natural_runs - was_natural + (wild_at == NATURAL)
         new = RunShape(RUN, old_shape.suit, low, low + size - 1, wild_at)
         if g.ok(added, index, new, size, total - old_value, natural_runs):
