@@ -20,7 +20,7 @@ import _games
 import kanasta
 from kanasta import _core, engine
 from kanasta.actions import LayMeld
-from kanasta.legality import finish
+from kanasta.legality import budget
 from test_work_budget import BIG_HANDS, CUSTOM_HANDS, big_hand_state, f3_document, search_nodes
 
 
@@ -68,14 +68,14 @@ def test_past_the_budget_both_engines_refuse_the_same_listing(monkeypatch: pytes
     state = kanasta.State.from_dict(f3_document(92))
     nodes = search_nodes(state)
     doc = native(state)
-    monkeypatch.setattr(finish, "SEARCH_BUDGET", nodes - 1)
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes - 1)
     with pytest.raises(kanasta.EngineLimitError) as python_error:
         attrs.evolve(state).legal_actions()
     with pytest.raises(_core.BudgetExceeded) as native_error:
         _core.legal_moves(doc, budget=nodes - 1)
     assert str(native_error.value) == str(python_error.value)
     assert f"more than {nodes - 1:,} search steps" in str(native_error.value)
-    monkeypatch.setattr(finish, "SEARCH_BUDGET", nodes)
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes)
     want = [str(a) for a in attrs.evolve(state).legal_actions()]
     assert _core.legal_moves(doc, budget=nodes) == want
     assert _core.search_nodes(doc, budget=nodes) == nodes
@@ -86,7 +86,7 @@ def test_past_the_budget_a_move_check_is_refused_alike(monkeypatch: pytest.Monke
     search is refused by both engines with the same message, and answered with the default."""
     state = kanasta.State.from_dict(f3_document(92))
     meld = next(a for a in state.legal_actions() if isinstance(a, LayMeld))
-    monkeypatch.setattr(finish, "SEARCH_BUDGET", 0)
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", 0)
     with pytest.raises(kanasta.EngineLimitError) as python_error:
         engine.explain(state, meld)
     with pytest.raises(_core.BudgetExceeded) as native_error:
@@ -99,7 +99,7 @@ def test_past_the_budget_a_move_check_is_refused_alike(monkeypatch: pytest.Monke
 def test_budget_exceeded_is_a_runtime_error_with_the_default_budget_in_its_message() -> None:
     """The seam maps it to EngineLimitError (a RuntimeError too); the default budget is 100,000."""
     assert issubclass(_core.BudgetExceeded, RuntimeError)
-    assert finish.SEARCH_BUDGET == 100_000
+    assert budget.SEARCH_BUDGET == 100_000
     state = native(kanasta.State.from_dict(f3_document(92)))
     with pytest.raises(_core.BudgetExceeded, match="more than 1 search steps"):
         _core.legal_moves(state, budget=1)
