@@ -8,11 +8,19 @@
 //! can make it panic.  One chore needs a legality question: when a turn ends
 //! at an empty stock under `stock_end="pile_play"` (C-OUT-5) the hand ends if
 //! the next player cannot take the pile; the caller answers it (`can_take`).
+//!
+//! [`play`] is the whole move as the Python engine's `State.apply` makes it:
+//! the move is checked first (an illegal one is refused with the RULES ID
+//! and message of `legal::explain`), and the native legality answers the
+//! chore's question.  [`play_trusted`] skips the check, for a move taken from
+//! the state's own listing.
 
 use std::sync::Arc;
 
 use crate::action::Action;
 use crate::cards::{is_red_three, is_wild, Card};
+use crate::legal::rulebook::Problem;
+use crate::legal::SearchGaveUp;
 use crate::melds::{read_meld, read_run, read_set, MeldKind};
 use crate::rules::{PileTake, StockEnd};
 use crate::scoring::{game_winner, score_hand, HandEndTable};
@@ -38,6 +46,71 @@ fn refuse<T>(rule: &'static str, message: impl Into<String>) -> Result<T, ApplyE
         rule,
         message: message.into(),
     })
+}
+
+/// Why [`play`] made no new state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The move is not legal here: the RULES ID and message of the first rule it breaks.
+    Illegal(Problem),
+    /// A legality question (the check, the C-OUT-5 chore) needed more than its work budget.
+    GaveUp(SearchGaveUp),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Illegal(p) => write!(f, "{} [{}]", p.message, p.rule),
+            MoveError::GaveUp(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<SearchGaveUp> for MoveError {
+    fn from(e: SearchGaveUp) -> MoveError {
+        MoveError::GaveUp(e)
+    }
+}
+
+impl From<ApplyError> for MoveError {
+    fn from(e: ApplyError) -> MoveError {
+        MoveError::Illegal(Problem {
+            rule: e.rule,
+            message: e.message,
+        })
+    }
+}
+
+/// The state after the move `action` and its events, as the Python engine's
+/// `State.apply` makes them: an illegal move is refused (the RULES ID and
+/// message of [`crate::legal::explain`]), and the native legality answers
+/// the C-OUT-5 chore.  Each legality question may expand `limit` search nodes.
+pub fn play(s: &State, action: &Action, limit: u64) -> Result<(State, Vec<Event>), MoveError> {
+    if let Some(problem) = crate::legal::explain_within(s, action, limit)? {
+        return Err(MoveError::Illegal(problem));
+    }
+    play_trusted(s, action, limit)
+}
+
+/// [`play`] without the check: for a move known to be legal (one of the
+/// state's own listing).
+pub fn play_trusted(
+    s: &State,
+    action: &Action,
+    limit: u64,
+) -> Result<(State, Vec<Event>), MoveError> {
+    let failure = std::cell::Cell::new(None);
+    let ask = |probe: &State| -> bool {
+        crate::legal::can_take_within(probe, limit).unwrap_or_else(|e| {
+            failure.set(Some(e));
+            false
+        })
+    };
+    let out = apply(s, action, &ask)?;
+    match failure.into_inner() {
+        Some(e) => Err(MoveError::GaveUp(e)),
+        None => Ok(out),
+    }
 }
 
 /// The state after `action` and the events of applying it; `s` is unchanged.
@@ -547,6 +620,47 @@ mod tests {
 
     fn new(name: &str, seed: u64) -> State {
         State::new_game(Arc::new(Rules::preset(name).unwrap()), seed).0
+    }
+
+    #[test]
+    fn play_refuses_an_illegal_move_with_the_rule_explain_names() {
+        // G-TURN-1: a discard in the draw phase is refused, with explain's ID and message,
+        // and the state is unchanged (play takes it by reference).
+        let s = new("classic", 1);
+        let card = s.hands[s.player].cards()[0];
+        let discard = Action::Discard { card };
+        let want = crate::legal::explain(&s, &discard).unwrap().unwrap();
+        assert_eq!(want.rule, "G-TURN-1");
+        assert_eq!(
+            play(&s, &discard, crate::legal::SEARCH_BUDGET),
+            Err(MoveError::Illegal(want))
+        );
+        // A legal move: what apply makes.
+        let (a, _) = play(&s, &Action::Draw, crate::legal::SEARCH_BUDGET).unwrap();
+        let (b, _) = apply(&s, &Action::Draw, &never).unwrap();
+        assert!(a == b);
+    }
+
+    #[test]
+    fn c_open_1_play_refuses_a_meld_below_the_minimum_that_apply_would_lay() {
+        // Not down, score 0, Classic minimum 50 (C-OPEN-1): after drawing, a set of three
+        // 7s (15 points) with nothing else to meld leaves the turn unfinishable (E-2).
+        // apply trusts its caller and lays it; play refuses it.
+        let mut s = new("classic", 1);
+        s.phase = Phase::Play;
+        s.turn = Turn {
+            drew: Some(Drew::Stock),
+            ..Turn::default()
+        };
+        let seat = s.player;
+        let hand = [25, 26, 27, 50, 45]; // 7D 7H 7S KH QD
+        s.hands[seat] = Hand::from_cards(&hand);
+        let meld = Action::lay(CardList::new(&hand[..3]).unwrap());
+        assert!(apply(&s, &meld, &never).is_ok());
+        match play(&s, &meld, crate::legal::SEARCH_BUDGET) {
+            Err(MoveError::Illegal(p)) => assert_eq!(p.rule, "E-2"),
+            other => panic!("not refused: {other:?}"),
+        }
     }
 
     #[test]

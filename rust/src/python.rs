@@ -15,7 +15,27 @@ use crate::rng;
 use crate::state::{Event, Phase, State};
 use crate::{action, apply, doc, rules};
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use crate::action::Action;
+use crate::apply::MoveError;
+use crate::legal::python::gave_up;
+use crate::legal::SEARCH_BUDGET;
+
+pyo3::create_exception!(
+    kanasta._core,
+    IllegalMove,
+    PyValueError,
+    "A move that is not legal in the state: its args are the RULES ID and the message, \
+     those of kanasta.IllegalActionError for the same move."
+);
+
+fn move_error(e: MoveError) -> PyErr {
+    match e {
+        MoveError::Illegal(p) => IllegalMove::new_err((p.rule, p.message)),
+        MoveError::GaveUp(g) => gave_up(g),
+    }
+}
 
 fn cards_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().copied())
@@ -345,6 +365,37 @@ impl PyMeldRules {
 pub(crate) struct PyNativeState {
     pub(crate) inner: State,
     events: Arc<Vec<Event>>,
+    /// The legal moves, listed on first ask and kept (a state never changes).
+    listing: OnceLock<Arc<[Action]>>,
+}
+
+impl PyNativeState {
+    fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
+        PyNativeState {
+            inner,
+            events,
+            listing: OnceLock::new(),
+        }
+    }
+
+    /// The legal moves, listed once within `budget` search nodes (a failed
+    /// listing keeps nothing).
+    fn listing(&self, budget: u64) -> PyResult<&[Action]> {
+        if let Some(moves) = self.listing.get() {
+            return Ok(moves);
+        }
+        let moves = crate::legal::legal_moves_within(&self.inner, budget)
+            .0
+            .map_err(gave_up)?;
+        Ok(self.listing.get_or_init(|| moves.into()))
+    }
+
+    /// Whether `action` is in the listing, when the state has listed its moves.
+    fn listed(&self, action: &Action) -> bool {
+        self.listing
+            .get()
+            .is_some_and(|moves| moves.contains(action))
+    }
 }
 
 fn value_error(message: impl std::fmt::Display) -> PyErr {
@@ -352,27 +403,27 @@ fn value_error(message: impl std::fmt::Display) -> PyErr {
 }
 
 /// Apply one move natively, asking `can_take` (a Python callable; without one,
-/// the native legality) the C-OUT-5 question.
+/// the native legality) the C-OUT-5 question; the move is checked first
+/// unless `trusted`.
 fn step(
     state: &State,
     action: &action::Action,
     can_take: Option<&Bound<'_, PyAny>>,
+    budget: u64,
+    trusted: bool,
 ) -> PyResult<(State, Vec<Event>)> {
+    if !trusted {
+        if let Some(p) = crate::legal::explain_within(state, action, budget).map_err(gave_up)? {
+            return Err(IllegalMove::new_err((p.rule, p.message)));
+        }
+    }
+    let Some(f) = can_take else {
+        // the native legality answers the chore's question
+        return apply::play_trusted(state, action, budget).map_err(move_error);
+    };
     let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
     let ask = |s: &State| -> bool {
-        let Some(f) = can_take else {
-            // the native legality answers it
-            return crate::legal::can_take(s).unwrap_or_else(|e| {
-                failure.replace(Some(pyo3::exceptions::PyRuntimeError::new_err(
-                    e.to_string(),
-                )));
-                false
-            });
-        };
-        let probe = PyNativeState {
-            inner: s.clone(),
-            events: Arc::new(Vec::new()),
-        };
+        let probe = PyNativeState::made(s.clone(), Arc::new(Vec::new()));
         match f.call1((probe,)).and_then(|r| r.is_truthy()) {
             Ok(b) => b,
             Err(e) => {
@@ -381,7 +432,7 @@ fn step(
             }
         }
     };
-    let out = apply::apply(state, action, &ask).map_err(value_error)?;
+    let out = apply::apply(state, action, &ask).map_err(|e| move_error(e.into()))?;
     match failure.into_inner() {
         Some(e) => Err(e),
         None => Ok(out),
@@ -402,20 +453,14 @@ impl PyNativeState {
             }
         };
         let (inner, events) = State::new_game(Arc::new(value), seed);
-        Ok(PyNativeState {
-            inner,
-            events: Arc::new(events),
-        })
+        Ok(PyNativeState::made(inner, Arc::new(events)))
     }
 
     /// Read a position document (JSON text of `State.to_dict()`); ValueError names the bad path.
     #[staticmethod]
     fn from_json(doc: &str) -> PyResult<Self> {
         let inner = doc::from_json(doc).map_err(value_error)?;
-        Ok(PyNativeState {
-            inner,
-            events: Arc::new(Vec::new()),
-        })
+        Ok(PyNativeState::made(inner, Arc::new(Vec::new())))
     }
 
     /// The position document as JSON text (the same document as `State.to_dict()`).
@@ -431,25 +476,70 @@ impl PyNativeState {
 
     /// The state after `move` (in the library's notation).
     ///
-    /// The move is trusted to be legal; a move whose cards are not there or
-    /// whose meld does not read raises ValueError.  `can_take` answers, for a
-    /// state whose stock is empty, whether its player may take the pile (the
-    /// C-OUT-5 chore); without it the native legality answers.
-    #[pyo3(signature = (r#move, can_take = None))]
-    fn apply(&self, r#move: &str, can_take: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
+    /// An illegal move raises IllegalMove (a ValueError) with the RULES ID
+    /// and message of `explain`; a move of the state's own listing is not
+    /// checked again.  `can_take` answers, for a state whose stock is empty,
+    /// whether its player may take the pile (the C-OUT-5 chore); without it
+    /// the native legality answers.  A legality question past `budget`
+    /// search nodes raises BudgetExceeded.
+    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET))]
+    fn apply(
+        &self,
+        r#move: &str,
+        can_take: Option<Bound<'_, PyAny>>,
+        budget: u64,
+    ) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
-        let (inner, events) = step(&self.inner, &action, can_take.as_ref())?;
-        Ok(PyNativeState {
-            inner,
-            events: Arc::new(events),
-        })
+        let trusted = self.listed(&action);
+        let (inner, events) = step(&self.inner, &action, can_take.as_ref(), budget, trusted)?;
+        Ok(PyNativeState::made(inner, Arc::new(events)))
+    }
+
+    /// The state after the legal move number `index` of `legal_moves()`,
+    /// without checking it again (the fast path for a listed move); the
+    /// native legality answers the C-OUT-5 chore.  IndexError when there is
+    /// no such move.
+    #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
+    fn apply_listed(&self, index: usize, budget: u64) -> PyResult<Self> {
+        let moves = self.listing(budget)?;
+        let Some(action) = moves.get(index) else {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "move {index} of {} legal moves",
+                moves.len()
+            )));
+        };
+        let (inner, events) =
+            apply::play_trusted(&self.inner, action, budget).map_err(move_error)?;
+        Ok(PyNativeState::made(inner, Arc::new(events)))
+    }
+
+    /// The legal moves in notation, in the Python engine's order; listed
+    /// once (within `budget` search nodes) and kept.
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_moves(&self, budget: u64) -> PyResult<Vec<String>> {
+        Ok(self
+            .listing(budget)?
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
+    /// How many legal moves there are (the listing is kept, as for `legal_moves`).
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_count(&self, budget: u64) -> PyResult<usize> {
+        Ok(self.listing(budget)?.len())
     }
 
     /// The state after `moves` (in notation), applied one after another in
-    /// the core, each to a new state as `apply` makes them; `can_take` as for
+    /// the core, each checked and applied as `apply` does; `can_take` as for
     /// `apply`.  The moves are read first: a bad one raises before any is applied.
-    #[pyo3(signature = (moves, can_take = None))]
-    fn replay(&self, moves: Vec<String>, can_take: Option<Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (moves, can_take = None, *, budget = SEARCH_BUDGET))]
+    fn replay(
+        &self,
+        moves: Vec<String>,
+        can_take: Option<Bound<'_, PyAny>>,
+        budget: u64,
+    ) -> PyResult<Self> {
         let actions = moves
             .iter()
             .map(|m| action::parse_action(m).map_err(value_error))
@@ -457,12 +547,9 @@ impl PyNativeState {
         let mut state = self.inner.clone();
         let mut events = (*self.events).clone();
         for a in &actions {
-            (state, events) = step(&state, a, can_take.as_ref())?;
+            (state, events) = step(&state, a, can_take.as_ref(), budget, false)?;
         }
-        Ok(PyNativeState {
-            inner: state,
-            events: Arc::new(events),
-        })
+        Ok(PyNativeState::made(state, Arc::new(events)))
     }
 
     /// "draw", "play", "answer" or "game_over".
@@ -520,6 +607,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMeld>()?;
     m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
+    m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;

@@ -158,7 +158,8 @@ impl PyFinishRules {
 }
 
 /// Every legal move of `state` in notation, in the Python engine's order (RULES E-1, E-2);
-/// past `budget` search nodes (default the engine's work budget) BudgetExceeded.
+/// past `budget` search nodes (default the engine's work budget) BudgetExceeded.  Listed
+/// afresh on each call (`NativeState.legal_moves` keeps its listing).
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
 fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<String>> {
