@@ -59,6 +59,12 @@ impl CardList {
         self.len == 0
     }
 
+    /// Put `card` at place `index` (which must hold a card).
+    pub fn set(&mut self, index: usize, card: Card) {
+        assert!(index < self.len(), "no card at place {index}");
+        self.cards[index] = card;
+    }
+
     /// Add a card at the end; false (and no change) when the list is full.
     pub fn push(&mut self, card: Card) -> bool {
         if self.len() == MAX_MOVE_CARDS {

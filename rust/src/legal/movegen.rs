@@ -28,17 +28,29 @@ fn cards_of(list: &[Card]) -> CardList {
     CardList::new(list).expect("a generated move holds at most a meld's cards")
 }
 
+/// `first` then `then`, one list (a generated meld holds at most a meld's cards).
+fn joined(first: &CardList, then: &CardList) -> CardList {
+    let mut out = *first;
+    for &c in then.as_slice() {
+        assert!(out.push(c), "a generated move holds at most a meld's cards");
+    }
+    out
+}
+
 /// Every sub-multiset of `counts` with `low..=high` cards, in the order of
 /// Python's `itertools.product` over the counts (the last card varies fastest).
-pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> Vec<Vec<Card>> {
+pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> Vec<CardList> {
     let mut out = Vec::new();
-    let mut picks = vec![0u8; counts.len()];
+    let mut picks = [0u8; 5];
+    let picks = &mut picks[..counts.len()];
     loop {
         let size: usize = picks.iter().map(|&k| usize::from(k)).sum();
         if (low..=high).contains(&size) {
-            let mut cards = Vec::with_capacity(size);
-            for (&(card, _), &k) in counts.iter().zip(&picks) {
-                cards.extend(std::iter::repeat_n(card, usize::from(k)));
+            let mut cards = CardList::EMPTY;
+            for (&(card, _), &k) in counts.iter().zip(picks.iter()) {
+                for _ in 0..k {
+                    cards.push(card);
+                }
             }
             out.push(cards);
         }
@@ -60,25 +72,49 @@ pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> V
     }
 }
 
+/// Up to five distinct cards with their counts, kept inline (a rank's
+/// naturals, or the wild cards: 2s and jokers).
+#[derive(Clone, Copy)]
+struct CardCounts {
+    items: [(Card, u8); 5],
+    len: usize,
+}
+
+impl CardCounts {
+    fn of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
+        let mut out = CardCounts {
+            items: [(0, 0); 5],
+            len: 0,
+        };
+        for c in cards {
+            let n = hand.count(usize::from(c));
+            if n > 0 {
+                out.items[out.len] = (c, n);
+                out.len += 1;
+            }
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for CardCounts {
+    type Target = [(Card, u8)];
+
+    fn deref(&self) -> &[(Card, u8)] {
+        &self.items[..self.len]
+    }
+}
+
 /// The wild cards of `hand` (2s and jokers) with their counts, in index order.
-fn wild_counts(hand: &Cards) -> Vec<(Card, u8)> {
-    [4, 5, 6, 7, JOKER]
-        .into_iter()
-        .map(|c| (c, hand.count(usize::from(c))))
-        .filter(|&(_, n)| n > 0)
-        .collect()
+fn wild_counts(hand: &Cards) -> CardCounts {
+    CardCounts::of(hand, [4, 5, 6, 7, JOKER].into_iter())
 }
 
 /// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
-fn rank_counts(hand: &Cards, rank: u8) -> Vec<(Card, u8)> {
-    if rank == 2 {
-        return Vec::new();
-    }
+fn rank_counts(hand: &Cards, rank: u8) -> CardCounts {
     let base = (rank - 1) * 4;
-    (base..base + 4)
-        .map(|c| (c, hand.count(usize::from(c))))
-        .filter(|&(_, n)| n > 0)
-        .collect()
+    let cards = if rank == 2 { 0..0 } else { base..base + 4 };
+    CardCounts::of(hand, cards)
 }
 
 /// The half-point value of a run's cards from position `low`, its wild at `wild`
@@ -113,7 +149,7 @@ struct Gen<'c> {
     must_out: bool,
     no_out: bool,
     /// Each sub-multiset of the wild cards in hand (at most `max_wilds`) with its size and value.
-    wild_sets: Vec<(Vec<Card>, u32, i32)>,
+    wild_sets: Vec<(CardList, u32, i32)>,
     root_ok: Option<bool>,
 }
 
@@ -125,7 +161,7 @@ impl<'c> Gen<'c> {
         let wild_sets = sub_multisets(&wild_counts, 0, ctx.rules.max_wilds)
             .into_iter()
             .map(|w| {
-                let v = w.iter().map(|&c| ctx.value(c)).sum();
+                let v = w.as_slice().iter().map(|&c| ctx.value(c)).sum();
                 let n = w.len() as u32;
                 (w, n, v)
             })
@@ -205,14 +241,17 @@ impl<'c> Gen<'c> {
         let ctx = self.ctx;
         let rules = ctx.rules;
         let t = &ctx.tables;
-        let have: Vec<u8> = ctx.shapes.iter().filter_map(set_rank).collect();
+        let mut have_set = [false; 14];
+        for r in ctx.shapes.iter().filter_map(set_rank) {
+            have_set[usize::from(r)] = true;
+        }
         for rank in 1..=13u8 {
             let nat_counts = rank_counts(&ctx.hand, rank);
             if nat_counts.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() < 2 {
                 continue;
             }
             if rules.black_threes && rank == 3 {
-                if !ctx.black3_ok || (rules.one_meld_per_rank && have.contains(&3)) {
+                if !ctx.black3_ok || (rules.one_meld_per_rank && have_set[3]) {
                     continue;
                 }
                 for nats in sub_multisets(&nat_counts, 3, 4) {
@@ -223,16 +262,14 @@ impl<'c> Gen<'c> {
                         wilds: 0,
                         size: k,
                     };
-                    let gain = nats.iter().map(|&c| ctx.value(c)).sum();
-                    if self.ok(&nats, None, shape, gain, ctx.nat_runs, true)? {
-                        out.push(Action::Meld {
-                            cards: cards_of(&nats),
-                        });
+                    let gain = nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
+                    if self.ok(nats.as_slice(), None, shape, gain, ctx.nat_runs, true)? {
+                        out.push(Action::Meld { cards: nats });
                     }
                 }
                 continue;
             }
-            if !t.forms_set(rank) || (rules.one_meld_per_rank && have.contains(&rank)) {
+            if !t.forms_set(rank) || (rules.one_meld_per_rank && have_set[usize::from(rank)]) {
                 continue;
             }
             let rank_value = ctx.value((rank - 1) * 4);
@@ -247,18 +284,15 @@ impl<'c> Gen<'c> {
                     if size < 3 || size > max_size || (within && w > k) {
                         continue;
                     }
-                    let mut cards = nats.clone();
-                    cards.extend_from_slice(&self.wild_sets[wi].0);
+                    let cards = joined(&nats, &self.wild_sets[wi].0);
                     let shape = Shape::Set {
                         rank,
                         naturals: k as u8,
                         wilds: w as u8,
                         size: size as u8,
                     };
-                    if self.ok(&cards, None, shape, nv + wv, ctx.nat_runs, false)? {
-                        out.push(Action::Meld {
-                            cards: cards_of(&cards),
-                        });
+                    if self.ok(cards.as_slice(), None, shape, nv + wv, ctx.nat_runs, false)? {
+                        out.push(Action::Meld { cards });
                     }
                 }
             }
@@ -268,8 +302,9 @@ impl<'c> Gen<'c> {
 
     fn new_runs(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
         let ctx = self.ctx;
-        for (cards, low, wpos) in new_run_candidates(ctx) {
-            let gain = run_value(ctx, &cards, low, wpos);
+        for (list, low, wpos) in new_run_candidates(ctx) {
+            let cards = list.as_slice();
+            let gain = run_value(ctx, cards, low, wpos);
             let suit = cards[if wpos != Some(low) { 0 } else { 1 }] % 4;
             let shape = Shape::Run {
                 suit,
@@ -278,10 +313,8 @@ impl<'c> Gen<'c> {
                 wild: wpos,
             };
             let nat_runs = ctx.nat_runs + u32::from(wpos.is_none());
-            if self.ok(&cards, None, shape, gain, nat_runs, false)? {
-                out.push(Action::Meld {
-                    cards: cards_of(&cards),
-                });
+            if self.ok(cards, None, shape, gain, nat_runs, false)? {
+                out.push(Action::Meld { cards: list });
             }
         }
         Ok(())
@@ -318,11 +351,18 @@ impl<'c> Gen<'c> {
                         wilds: 0,
                         size: size as u8 + k,
                     };
-                    let gain = nats.iter().map(|&c| ctx.value(c)).sum();
-                    if self.ok(&nats, Some(index), shape, gain, ctx.nat_runs, true)? {
+                    let gain = nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
+                    if self.ok(
+                        nats.as_slice(),
+                        Some(index),
+                        shape,
+                        gain,
+                        ctx.nat_runs,
+                        true,
+                    )? {
                         out.push(Action::Add {
                             meld: meld_number,
-                            cards: cards_of(&nats),
+                            cards: nats,
                         });
                     }
                 }
@@ -343,18 +383,24 @@ impl<'c> Gen<'c> {
                 if within && u32::from(wild) + w > u32::from(nat) + k {
                     continue;
                 }
-                let mut cards = nats.clone();
-                cards.extend_from_slice(&self.wild_sets[wi].0);
+                let cards = joined(&nats, &self.wild_sets[wi].0);
                 let shape = Shape::Set {
                     rank,
                     naturals: nat + k as u8,
                     wilds: wild + w as u8,
                     size: (size + k + w) as u8,
                 };
-                if self.ok(&cards, Some(index), shape, nv + wv, ctx.nat_runs, false)? {
+                if self.ok(
+                    cards.as_slice(),
+                    Some(index),
+                    shape,
+                    nv + wv,
+                    ctx.nat_runs,
+                    false,
+                )? {
                     out.push(Action::Add {
                         meld: meld_number,
-                        cards: cards_of(&cards),
+                        cards,
                     });
                 }
             }
@@ -437,10 +483,10 @@ fn fits(cards: &[Card], hand: &Cards) -> bool {
 /// A window of consecutive positions in one suit where every position has
 /// its natural card in hand, or all but one and a wild fills it; a wild may
 /// also stand in a position whose natural card the player keeps.
-fn new_run_candidates(ctx: &Context<'_>) -> Vec<(Vec<Card>, u8, Option<u8>)> {
+fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option<u8>)> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
-    let wild_kinds: Vec<Card> = wild_counts(hand).iter().map(|&(c, _)| c).collect();
+    let wilds = wild_counts(hand);
     let mut out = Vec::new();
     for suit in 0..4u8 {
         let mut have = [false; 15];
@@ -448,32 +494,34 @@ fn new_run_candidates(ctx: &Context<'_>) -> Vec<(Vec<Card>, u8, Option<u8>)> {
             *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
         }
         for low in 1..=12u8 {
-            let mut missing: Vec<u8> = Vec::new();
+            let mut missing: Option<u8> = None;
+            let mut cells = CardList::EMPTY;
             for high in low..=14.min(low + run_max - 1) {
+                cells.push(run_cell(suit, high));
                 if !have[usize::from(high)] {
-                    missing.push(high);
-                    if missing.len() > 1 {
+                    if missing.is_some() {
                         break;
                     }
+                    missing = Some(high);
                 }
-                if high - low + 1 < 3 || (!missing.is_empty() && wild_kinds.is_empty()) {
+                if high - low + 1 < 3 || (missing.is_some() && wilds.is_empty()) {
                     continue; // too short, or a gap and no wild card to fill it
                 }
-                let cells: Vec<Card> = (low..=high).map(|p| run_cell(suit, p)).collect();
-                let fill: Vec<u8> = if missing.is_empty() {
-                    out.push((cells.clone(), low, None));
-                    (low..=high).collect()
-                } else {
-                    missing.clone()
+                let positions = match missing {
+                    None => {
+                        out.push((cells, low, None));
+                        low..=high
+                    }
+                    Some(m) => m..=m,
                 };
-                for p in fill {
-                    for &w in &wild_kinds {
+                for p in positions {
+                    for &(w, _) in wilds.iter() {
                         if p == 2 && w == 4 + suit {
                             continue; // in its natural place a 2 is natural (K-MELD-6)
                         }
-                        let mut run = cells.clone();
-                        run[usize::from(p - low)] = w;
-                        if fits(&run, hand) {
+                        let mut run = cells;
+                        run.set(usize::from(p - low), w);
+                        if fits(run.as_slice(), hand) {
                             out.push((run, low, Some(p)));
                         }
                     }
@@ -864,7 +912,10 @@ mod tests {
     #[test]
     fn sub_multisets_follow_the_product_order() {
         // 2C twice and JK once: sizes 1..=2 in itertools.product order over (0..=2, 0..=1).
-        let got = sub_multisets(&[(4, 2), (JOKER, 1)], 1, 2);
+        let got: Vec<Vec<Card>> = sub_multisets(&[(4, 2), (JOKER, 1)], 1, 2)
+            .iter()
+            .map(|c| c.as_slice().to_vec())
+            .collect();
         let expected: Vec<Vec<Card>> = vec![vec![JOKER], vec![4], vec![4, JOKER], vec![4, 4]];
         assert_eq!(got, expected);
     }

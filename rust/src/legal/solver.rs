@@ -120,15 +120,6 @@ impl Cards {
         self.0[c] -= 1;
     }
 
-    /// These cards without one copy of each of `cards` (all there).
-    fn without(&self, cards: &[usize]) -> Cards {
-        let mut out = *self;
-        for &c in cards {
-            out.take(c);
-        }
-        out
-    }
-
     /// Whether every card of `cards` (a multiset) is here.
     fn covers(&self, cards: &[usize]) -> bool {
         cards.iter().all(|&c| {
@@ -153,14 +144,6 @@ impl Cards {
             .enumerate()
             .filter(|&(_, &n)| n > 0)
             .map(|(c, &n)| (c, n))
-    }
-
-    /// The distinct wild cards present, in index order.
-    fn wild_kinds(&self) -> Vec<usize> {
-        self.iter()
-            .map(|(c, _)| c)
-            .filter(|&c| is_wild(c))
-            .collect()
     }
 
     /// Every card index present (with repeats), in index order.
@@ -527,8 +510,10 @@ struct Node {
 
 /// Which cards in hand could join a meld (the bounds' shared facts).
 struct Live {
-    /// The value of each card that could join a meld (one entry per card).
-    ok_values: Vec<i32>,
+    /// The total value of the cards that could join a meld.
+    ok_value: i32,
+    /// The two lowest values among those cards (None where there are fewer).
+    ok_lowest: [Option<i32>; 2],
     /// How many cards can never join one.
     dead: u32,
     /// The natural cards in hand by rank.
@@ -541,10 +526,33 @@ struct Live {
     gap_ok: [bool; 4],
 }
 
-/// One single-card step of the search.
+/// A maximal natural run in hand: `len` cards of `suit` from run position `start`.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    value: i32,
+    suit: u8,
+    start: u8,
+    len: u8,
+}
+
+impl Segment {
+    /// The run's cards, low to high.
+    fn cells(&self) -> impl Iterator<Item = usize> {
+        let (suit, start) = (self.suit, self.start);
+        (0..self.len).map(move |k| natural_at(suit, start + k))
+    }
+}
+
+/// One single-card step of the search, as a recipe: the search builds the
+/// step's hand and melds only when it takes the step.
 struct Step {
-    hand: Cards,
-    shapes: Vec<Shape>,
+    /// The cards the step takes from the hand (the first `taken` of them).
+    cards: [u8; 3],
+    taken: u8,
+    /// The meld changed, or None for a new one.
+    index: Option<usize>,
+    /// That meld's shape after the step.
+    shape: Shape,
     gain: i32,
     black_threes: bool,
 }
@@ -1157,14 +1165,24 @@ impl<'t> Finisher<'t> {
             for step in self.steps(&node.hand, &node.shapes, node.must_out) {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut opened2 = opened;
-                let mut hand2 = step.hand;
+                let mut hand2 = node.hand;
+                for &c in &step.cards[..usize::from(step.taken)] {
+                    hand2.take(usize::from(c));
+                }
+                let mut shapes2 = Vec::with_capacity(node.shapes.len() + 1);
+                shapes2.extend_from_slice(&node.shapes);
+                match step.index {
+                    None => shapes2.push(step.shape),
+                    Some(i) => shapes2[i] = step.shape,
+                }
+                shapes2.sort_unstable();
                 let mut aside2 = node.aside;
                 if !opened2
                     && team_opens(
                         &self.t.rules,
                         self.flags.minimum,
                         count2,
-                        has_natural_run(&step.shapes),
+                        has_natural_run(&shapes2),
                         hand2.len(),
                     )
                 {
@@ -1176,7 +1194,7 @@ impl<'t> Finisher<'t> {
                 }
                 let child = Node {
                     hand: hand2,
-                    shapes: step.shapes,
+                    shapes: shapes2,
                     progress: self.progress(opened2, count2),
                     aside: aside2,
                     must_out: node.must_out || step.black_threes,
@@ -1193,8 +1211,8 @@ impl<'t> Finisher<'t> {
 
     // -------------------------------------------------------------- bounds
 
-    /// Maximal natural runs in hand: (value, cards).
-    fn segments(&self, cnt: &Cards) -> Vec<(i32, Vec<usize>)> {
+    /// Maximal natural runs in hand.
+    fn segments(&self, cnt: &Cards) -> Vec<Segment> {
         let t = self.t;
         let mut out = Vec::new();
         for suit in 0..4u8 {
@@ -1205,22 +1223,25 @@ impl<'t> Finisher<'t> {
                     continue;
                 }
                 let start = pos;
-                let mut cells: Vec<usize> = Vec::new();
+                let mut len = 0u8;
+                let mut value = 0;
+                // the ace at 14 is the card at 1: a run holds it once
                 while pos <= 14
                     && cnt.has(natural_at(suit, pos))
-                    && (cells.len() as u32) < t.run_max
-                    && !cells.contains(&natural_at(suit, pos))
+                    && u32::from(len) < t.run_max
+                    && !(pos == 14 && start == 1)
                 {
-                    cells.push(natural_at(suit, pos));
+                    value += t.run_value(natural_at(suit, pos), pos);
+                    len += 1;
                     pos += 1;
                 }
-                if cells.len() as u32 >= MELD_MIN {
-                    let v = cells
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &c)| t.run_value(c, start + k as u8))
-                        .sum();
-                    out.push((v, cells));
+                if u32::from(len) >= MELD_MIN {
+                    out.push(Segment {
+                        value,
+                        suit,
+                        start,
+                        len,
+                    });
                 }
             }
         }
@@ -1240,7 +1261,7 @@ impl<'t> Finisher<'t> {
             if segments.is_empty() {
                 return false;
             }
-            segments.sort_by_key(|seg| -seg.0);
+            segments.sort_by_key(|seg| -seg.value);
             return segments
                 .iter()
                 .take(3)
@@ -1257,14 +1278,14 @@ impl<'t> Finisher<'t> {
         hand: &Cards,
         shapes: &[Shape],
         count: i32,
-        run: Option<&(i32, Vec<usize>)>,
+        run: Option<&Segment>,
     ) -> bool {
         if let Some(done) = self.plan(*hand, shapes, count, run, 0) {
             return done;
         }
         let mut rest = *hand;
-        if let Some((_, cells)) = run {
-            for &c in cells {
+        if let Some(seg) = run {
+            for c in seg.cells() {
                 rest.take(c);
             }
         }
@@ -1300,7 +1321,7 @@ impl<'t> Finisher<'t> {
         mut cnt: Cards,
         shapes: &[Shape],
         count: i32,
-        run: Option<&(i32, Vec<usize>)>,
+        run: Option<&Segment>,
         hold: i64,
     ) -> Option<bool> {
         let t = self.t;
@@ -1330,9 +1351,9 @@ impl<'t> Finisher<'t> {
                 set_ranks[usize::from(r)] = true;
             }
         }
-        if let Some((value, cells)) = run {
-            gained += value;
-            for &c in cells {
+        if let Some(seg) = run {
+            gained += seg.value;
+            for c in seg.cells() {
                 cnt.take(c);
             }
         }
@@ -1356,9 +1377,9 @@ impl<'t> Finisher<'t> {
             }
         }
         if rules.runs {
-            for (v, cells) in self.segments(&cnt) {
-                gained += v;
-                for c in cells {
+            for seg in self.segments(&cnt) {
+                gained += seg.value;
+                for c in seg.cells() {
                     cnt.take(c);
                 }
             }
@@ -1411,13 +1432,10 @@ impl<'t> Finisher<'t> {
         if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
             return false;
         }
-        let mut live = self.live(hand, shapes);
-        let mut ok_value: i32 = live.ok_values.iter().sum();
+        let live = self.live(hand, shapes);
+        // two cards stay in hand: the dead ones first, then the cheapest of the others
         let keep = 2u32.saturating_sub(live.dead) as usize;
-        if keep > 0 {
-            live.ok_values.sort_unstable();
-            ok_value -= live.ok_values.iter().take(keep).sum::<i32>();
-        }
+        let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
         if count + ok_value >= self.flags.minimum {
             return true;
         }
@@ -1516,19 +1534,32 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
-        let mut ok_values: Vec<i32> = Vec::new();
+        let mut ok_value = 0;
+        let mut ok_lowest: [Option<i32>; 2] = [None; 2];
+        let mut ok = |v: i32, n: u8| {
+            ok_value += v * i32::from(n);
+            for _ in 0..n.min(2) {
+                match ok_lowest {
+                    [None, _] => ok_lowest[0] = Some(v),
+                    [Some(a), _] if v < a => ok_lowest = [Some(v), Some(a)],
+                    [_, None] => ok_lowest[1] = Some(v),
+                    [_, Some(b)] if v < b => ok_lowest[1] = Some(v),
+                    _ => {}
+                }
+            }
+        };
         let mut dead = 0u32;
         for (c, n) in hand.iter() {
             let v = t.value(c);
             if c == JOKER as usize || (is_wild(c) && !runs) {
-                ok_values.extend(std::iter::repeat_n(v, usize::from(n)));
+                ok(v, n);
                 continue;
             }
             let rank = rank_of(c);
             let nr = nat_rank[usize::from(rank)];
-            let mut ok = t.set_rank[usize::from(rank)]
+            let mut live = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
-            if !ok && runs {
+            if !live && runs {
                 let row = &covered[c % 4];
                 let gap = gap_ok[c % 4];
                 let places: &[u8] = if rank == 1 { &[1, 14] } else { &[rank] };
@@ -1537,23 +1568,24 @@ impl<'t> Finisher<'t> {
                         let lo = usize::from(lo);
                         let missing = (0..3).filter(|&k| !row[lo + k]).count();
                         if missing == 0 || (missing == 1 && gap) {
-                            ok = true;
+                            live = true;
                             break 'places;
                         }
                     }
                 }
-                if !ok && is_wild(c) {
-                    ok = true; // a 2 can always stand as a wild card
+                if !live && is_wild(c) {
+                    live = true; // a 2 can always stand as a wild card
                 }
             }
-            if ok {
-                ok_values.extend(std::iter::repeat_n(v, usize::from(n)));
+            if live {
+                ok(v, n);
             } else {
                 dead += u32::from(n);
             }
         }
         Live {
-            ok_values,
+            ok_value,
+            ok_lowest,
             dead,
             nat_rank,
             wilds,
@@ -1608,21 +1640,26 @@ impl<'t> Finisher<'t> {
     fn steps(&self, hand: &Cards, shapes: &[Shape], must_out: bool) -> Vec<Step> {
         let t = self.t;
         let rules = &t.rules;
-        let mut out: Vec<Step> = Vec::new();
-        let wild_kinds = hand.wild_kinds();
-        let with_shape = |index: Option<usize>, new: Shape| -> Vec<Shape> {
-            let mut list = shapes.to_vec();
-            match index {
-                None => list.push(new),
-                Some(i) => list[i] = new,
+        let mut out: Vec<Step> = Vec::with_capacity(32);
+        let mut wild_buf = [0usize; 5];
+        let mut n_wild = 0;
+        for c in [4usize, 5, 6, 7, JOKER as usize] {
+            if hand.has(c) {
+                wild_buf[n_wild] = c;
+                n_wild += 1;
             }
-            list.sort_unstable();
-            list
-        };
+        }
+        let wild_kinds = &wild_buf[..n_wild];
         let mut push = |cards: &[usize], index: Option<usize>, new: Shape, gain: i32, b3: bool| {
+            let mut taken = [0u8; 3];
+            for (slot, &c) in taken.iter_mut().zip(cards) {
+                *slot = c as u8;
+            }
             out.push(Step {
-                hand: hand.without(cards),
-                shapes: with_shape(index, new),
+                cards: taken,
+                taken: cards.len() as u8,
+                index,
+                shape: new,
                 gain,
                 black_threes: b3,
             });
@@ -1668,7 +1705,7 @@ impl<'t> Finisher<'t> {
                     if u32::from(wilds) < rules.max_wilds
                         && !(rules.wilds_within_naturals && wilds + 1 > naturals)
                     {
-                        for &w in &wild_kinds {
+                        for &w in wild_kinds {
                             let new = Shape::Set {
                                 rank,
                                 naturals,
@@ -1707,7 +1744,7 @@ impl<'t> Finisher<'t> {
                             push(&[nat], Some(si), new, t.run_value(nat, pos), false);
                         }
                         if wild.is_none() {
-                            for &w in &wild_kinds {
+                            for &w in wild_kinds {
                                 if pos == 2 && w == 4 + usize::from(suit) {
                                     continue; // that 2 would be natural here
                                 }
@@ -1753,32 +1790,31 @@ impl<'t> Finisher<'t> {
                 continue;
             }
             let base = rank_base(rank);
-            let pool: Vec<usize> = (base..base + 4)
-                .flat_map(|c| std::iter::repeat_n(c, usize::from(hand.count(c))))
-                .collect();
-            if pool.len() < 2 {
+            let kinds = [base, base + 1, base + 2, base + 3];
+            let n: u32 = kinds.iter().map(|&c| u32::from(hand.count(c))).sum();
+            if n < 2 {
                 continue;
             }
             let value = t.value(base);
-            if pool.len() >= MELD_MIN as usize {
-                for trio in distinct_combos(&pool, 3) {
-                    let new = Shape::Set {
-                        rank,
-                        naturals: 3,
-                        wilds: 0,
-                        size: 3,
-                    };
-                    push(&trio, None, new, 3 * value, false);
-                }
+            if n >= MELD_MIN {
+                let new = Shape::Set {
+                    rank,
+                    naturals: 3,
+                    wilds: 0,
+                    size: 3,
+                };
+                for_each_combo(hand, &kinds, 3, &mut |trio| {
+                    push(trio, None, new, 3 * value, false);
+                });
             }
-            for pair in distinct_combos(&pool, 2) {
-                for &w in &wild_kinds {
-                    let new = Shape::Set {
-                        rank,
-                        naturals: 2,
-                        wilds: 1,
-                        size: 3,
-                    };
+            let new = Shape::Set {
+                rank,
+                naturals: 2,
+                wilds: 1,
+                size: 3,
+            };
+            for_each_combo(hand, &kinds, 2, &mut |pair| {
+                for &w in wild_kinds {
                     push(
                         &[pair[0], pair[1], w],
                         None,
@@ -1787,32 +1823,28 @@ impl<'t> Finisher<'t> {
                         false,
                     );
                 }
-            }
+            });
         }
         // black 3s, only by a player going out (C-THREE-2)
         if self.flags.black3_ok && rules.black_threes && !have_set[3] {
-            let pool: Vec<usize> = [8usize, 11]
-                .into_iter()
-                .flat_map(|c| std::iter::repeat_n(c, usize::from(hand.count(c))))
-                .collect();
-            if pool.len() >= MELD_MIN as usize {
-                for trio in distinct_combos(&pool, 3) {
-                    let new = Shape::Set {
-                        rank: 3,
-                        naturals: 3,
-                        wilds: 0,
-                        size: 3,
-                    };
-                    push(&trio, None, new, 3 * t.value(8), true);
-                }
+            let n = u32::from(hand.count(8)) + u32::from(hand.count(11));
+            if n >= MELD_MIN {
+                let new = Shape::Set {
+                    rank: 3,
+                    naturals: 3,
+                    wilds: 0,
+                    size: 3,
+                };
+                for_each_combo(hand, &[8, 11], 3, &mut |trio| {
+                    push(trio, None, new, 3 * t.value(8), true);
+                });
             }
         }
         // new runs of three
         if rules.runs {
             for suit in 0..4u8 {
-                let present: Vec<bool> = (0..15u8)
-                    .map(|pos| pos != 0 && hand.has(natural_at(suit, pos)))
-                    .collect();
+                let present: [bool; 15] =
+                    std::array::from_fn(|pos| pos != 0 && hand.has(natural_at(suit, pos as u8)));
                 if present.iter().filter(|&&p| p).count() < 2 {
                     continue;
                 }
@@ -1842,10 +1874,13 @@ impl<'t> Finisher<'t> {
                         if missing == 1 && held {
                             continue;
                         }
-                        let others: Vec<usize> =
-                            (0..3).filter(|&j| j != k).map(|j| cells[j]).collect();
+                        let others = match k {
+                            0 => [cells[1], cells[2]],
+                            1 => [cells[0], cells[2]],
+                            _ => [cells[0], cells[1]],
+                        };
                         let gain0: i32 = (0..3).filter(|&j| j != k).map(|j| gains[j]).sum();
-                        for &w in &wild_kinds {
+                        for &w in wild_kinds {
                             if low + k as u8 == 2 && w == 4 + usize::from(suit) {
                                 continue;
                             }
@@ -1890,28 +1925,35 @@ fn natural_window(hand: &Cards) -> bool {
     })
 }
 
-/// The distinct `k`-card sub-multisets of `pool` (sorted), each sorted.
-fn distinct_combos(pool: &[usize], k: usize) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let n = pool.len();
-    if k > n {
-        return out;
-    }
-    let mut idx: Vec<usize> = (0..k).collect();
-    loop {
-        let combo: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-        if !out.contains(&combo) {
-            out.push(combo);
+/// Call `visit` with each `k`-card (at most 3) sub-multiset of the cards
+/// `kinds` (ascending indices) held in `hand`, each sorted, in lexicographic
+/// order (the Python engine's `_sub_multisets` order).
+fn for_each_combo(hand: &Cards, kinds: &[usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
+    fn walk(
+        hand: &Cards,
+        kinds: &[usize],
+        buf: &mut [usize; 3],
+        filled: usize,
+        k: usize,
+        visit: &mut dyn FnMut(&[usize]),
+    ) {
+        if filled == k {
+            visit(&buf[..k]);
+            return;
         }
-        let Some(i) = (0..k).rev().find(|&i| idx[i] != i + n - k) else {
-            break;
+        let Some((&card, rest)) = kinds.split_first() else {
+            return;
         };
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
+        // more copies of the lowest card first: the lexicographic order
+        let most = usize::from(hand.count(card)).min(k - filled);
+        for take in (0..=most).rev() {
+            for slot in &mut buf[filled..filled + take] {
+                *slot = card;
+            }
+            walk(hand, rest, buf, filled + take, k, visit);
         }
     }
-    out
+    walk(hand, kinds, &mut [0; 3], 0, k, visit);
 }
 
 #[cfg(test)]
@@ -2294,12 +2336,29 @@ mod tests {
     }
 
     #[test]
-    fn distinct_combos_skip_repeats_of_identical_cards() {
-        // 7C 7C 7H: the pairs are 7C 7C and 7C 7H, once each.
+    fn combos_skip_repeats_of_identical_cards_in_lexicographic_order() {
+        let combos = |cards: &str, kinds: &[usize], k: usize| {
+            let mut out: Vec<Vec<usize>> = Vec::new();
+            for_each_combo(&hand(cards), kinds, k, &mut |c| out.push(c.to_vec()));
+            out
+        };
+        // 7C 7C 7H: the pairs are 7C 7C and 7C 7H, once each; no trio of distinct cards.
+        let sevens = [24, 25, 26, 27];
         assert_eq!(
-            distinct_combos(&[24, 24, 26], 2),
+            combos("7C 7C 7H", &sevens, 2),
             vec![vec![24, 24], vec![24, 26]]
         );
-        assert_eq!(distinct_combos(&[24, 26], 3), Vec::<Vec<usize>>::new());
+        assert_eq!(combos("7C 7H", &sevens, 3), Vec::<Vec<usize>>::new());
+        // 7C 7C 7H 7H 7S: every trio, more copies of the lowest card first.
+        assert_eq!(
+            combos("7C 7C 7H 7H 7S", &sevens, 3),
+            vec![
+                vec![24, 24, 26],
+                vec![24, 24, 27],
+                vec![24, 26, 26],
+                vec![24, 26, 27],
+                vec![26, 26, 27],
+            ]
+        );
     }
 }
