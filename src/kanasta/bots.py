@@ -36,7 +36,7 @@ from kanasta.actions import (
     LayMeld,
     TakePile,
 )
-from kanasta.cards import DECK, Card
+from kanasta.cards import DECK, Card, Rank, Suit
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind
 from kanasta.rules import Rules
@@ -207,6 +207,32 @@ def _fits(meld: Meld, card: Card) -> bool:
         return False
     number = int(card.rank)
     return number in (meld.low - 1, meld.high + 1) or (number == 1 and meld.high == 13)
+
+
+class _Fitting:
+    """Which natural cards could join some meld of ``melds`` (as :func:`_fits`, asked of them all at once)."""
+
+    __slots__ = ("ends", "ranks")
+
+    def __init__(self, melds: Sequence[Meld]) -> None:
+        self.ranks: set[Rank | None] = set()
+        self.ends: set[tuple[Suit | None, int]] = set()
+        for meld in melds:
+            if meld.kind is MeldKind.SET:
+                self.ranks.add(meld.rank)
+            else:
+                self.ends.update(((meld.suit, meld.low - 1), (meld.suit, meld.high + 1)))
+                if meld.high == 13:
+                    self.ends.add((meld.suit, 1))
+
+    def fits(self, card: Card) -> bool:
+        return card.rank is not None and (card.rank in self.ranks or (card.suit, int(card.rank)) in self.ends)
+
+
+@functools.lru_cache(maxsize=16)
+def _near(number: int) -> frozenset[int]:
+    """The ranks at most two away from ``number``, itself left out."""
+    return frozenset((number - 2, number - 1, number + 1, number + 2))
 
 
 def _laid(view: SeatTable, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
@@ -414,26 +440,28 @@ class GreedyBot:
         """
         rules = view.rules
         hand = view.hand
-        mine = view.melds[view.team]
         nxt = (view.seat + 1) % rules.players
-        theirs = view.melds[rules.team_of(nxt)] if rules.team_of(nxt) != view.team else ()
+        mine = _Fitting(view.melds[view.team])
+        theirs = _Fitting(view.melds[rules.team_of(nxt)] if rules.team_of(nxt) != view.team else ())
         known = Counter(c.rank for c in view.known_cards()[nxt])
+        ranks = Counter(c.rank for c in hand)
         runs = rules.runs
+        numbers: dict[Suit | None, set[int]] = {}
+        for c in hand:
+            if c.rank is not None:
+                numbers.setdefault(c.suit, set()).add(int(c.rank))
         blocks = rules.black_threes  # a black 3 on top stops the next player taking the pile (C-THREE-3)
-
         values = _values(rules)
 
         def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, float, int]:
             card = action.card
             blocker = blocks and card.is_black_three
-            feeds = card.rank is not None and (any(_fits(m, card) for m in theirs) or known[card.rank] >= 2)
-            useful = any(_fits(m, card) for m in mine)
-            twins = card.rank is not None and sum(1 for c in hand if c.rank is card.rank) >= 2
-            near = runs and card.rank is not None and any(
-                c is not card and c.suit is card.suit and c.rank is not None and c.rank is not card.rank
-                and abs(int(c.rank) - int(card.rank)) <= 2
-                for c in hand
-            )
+            natural = card.rank is not None
+            feeds = natural and (theirs.fits(card) or known[card.rank] >= 2)
+            useful = mine.fits(card)
+            twins = natural and ranks[card.rank] >= 2
+            # another card of its suit, of a rank at most two away
+            near = runs and natural and bool(numbers[card.suit] & _near(int(card.rank or 0)))
             return (not blocker, card.is_wild, feeds, useful, twins or near, values[card.index], card.index)
 
         return sorted(discards, key=need)
