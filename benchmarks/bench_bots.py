@@ -1,6 +1,6 @@
 """Bot strength and match speed: the figures of the docs page "Writing a bot".
 
-Three measurements, each printed with its 95 % Wilson interval or as a ratio
+Four measurements, each printed with its 95 % Wilson interval or as a ratio
 measured in one run (never asserted):
 
 * ``strength-greedy``: GreedyBot against RandomBot, duplicate deals, in
@@ -14,9 +14,12 @@ measured in one run (never asserted):
 * ``speedup``: the wall time of one match of two GreedyBots on 1 and on 2
   local worker processes, and the ratio.
 
-Full games take long with the search bot (the Python engine plays every
-rollout), so ``--target`` and ``--kanasta-target`` can shorten the games for
-the search runs; the figures say which targets were used.
+Full games take long with the search bot (every decision plays hundreds of
+rollouts), so ``--target`` and ``--kanasta-target`` shorten the games of the
+search runs; the figures say which targets were used.  ``--search-bot`` and
+``--kanasta-search-bot`` choose the budget (``search:N``, N deals a move) in
+each game, ``--search-rules`` which games are played, and ``--save DIR``
+writes every game of each search match as JSON (``MatchResult.to_json``).
 
 Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|search-time|speedup|all] [--games N]``.
 """
@@ -26,6 +29,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 
@@ -56,27 +61,41 @@ def strength_greedy(games: int, jobs: int) -> None:
         print(_line(f"greedy vs random, {title}, {games} games", result), flush=True)
 
 
-def strength_search(games: int, jobs: int, bot: str, target: int, kanasta_target: int) -> None:
-    for title, rules in (
-        (f"Classic 4 (target {target})", attrs.evolve(kanasta.Rules.classic(), target_score=target)),
-        (f"Kanasta (target {kanasta_target})", attrs.evolve(kanasta.Rules.kanasta(), target_score=kanasta_target)),
-    ):
-        result = play_match(rules, [bot, "greedy"], games=games, seed=2026, jobs=jobs)
+def _search_rules(games: Sequence[str], target: int, kanasta_target: int) -> list[tuple[str, str, kanasta.Rules]]:
+    """(key, title, rules) of the shortened games the search runs play."""
+    out = []
+    if "classic" in games:
+        out.append(("classic", f"Classic 4 (target {target})",
+                    attrs.evolve(kanasta.Rules.classic(), target_score=target)))
+    if "kanasta" in games:
+        out.append(("kanasta", f"Kanasta (target {kanasta_target})",
+                    attrs.evolve(kanasta.Rules.kanasta(), target_score=kanasta_target)))
+    return out
+
+
+def strength_search(
+    games: int, jobs: int, bots: dict[str, str], rules: list[tuple[str, str, kanasta.Rules]], save: Path | None
+) -> None:
+    for key, title, played in rules:
+        bot = bots[key]
+        result = play_match(played, [bot, "greedy"], games=games, seed=2026, jobs=jobs)
         print(_line(f"{bot} vs greedy, {title}, {games} games", result), flush=True)
+        if save is not None:
+            path = save / f"search-{key}-{bot.replace(':', '')}-{games}.json"
+            path.write_text(result.to_json())
+            print(f"  (every game in {path})", flush=True)
 
 
-def search_time(bot: str, positions: int, target: int, kanasta_target: int) -> None:
-    spec = BotSpec.parse(bot)
-    for title, rules in (
-        ("Classic 4", attrs.evolve(kanasta.Rules.classic(), target_score=target)),
-        ("Kanasta", attrs.evolve(kanasta.Rules.kanasta(), target_score=kanasta_target)),
-    ):
+def search_time(bots: dict[str, str], positions: int, rules: list[tuple[str, str, kanasta.Rules]]) -> None:
+    for key, title, played in rules:
+        bot = bots[key]
+        spec = BotSpec.parse(bot)
         seconds: list[float] = []
         deals = 0
         greedy = GreedyBot()
         game = 0
         while len(seconds) < positions:
-            state = kanasta.new_game(rules, seed=2026 + game)
+            state = kanasta.new_game(played, seed=2026 + game)
             game += 1
             while not state.is_game_over and len(seconds) < positions:
                 view = state.view(state.player)
@@ -115,17 +134,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games a match (default 200)")
     parser.add_argument("--search-games", type=int, default=40, help="games of the search runs (default 40)")
     parser.add_argument("--search-bot", default="search:8", help="the search bot (default search:8)")
+    parser.add_argument("--kanasta-search-bot", default=None, help="the search bot in Kanasta (default: --search-bot)")
+    parser.add_argument("--search-rules", default="classic,kanasta", help="games of the search runs: classic,kanasta")
     parser.add_argument("--target", type=int, default=1500, help="Classic target of the search runs")
     parser.add_argument("--kanasta-target", type=int, default=100, help="Kanasta target of the search runs")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes of the strength runs")
     parser.add_argument("--positions", type=int, default=40, help="searched decisions timed (default 40)")
+    parser.add_argument("--save", type=Path, default=None, help="write each search match's games as JSON here")
     args = parser.parse_args()
+    bots = {"classic": args.search_bot, "kanasta": args.kanasta_search_bot or args.search_bot}
+    search_rules = _search_rules(args.search_rules.split(","), args.target, args.kanasta_target)
     if args.what in ("strength-greedy", "all"):
         strength_greedy(args.games, args.jobs)
     if args.what in ("strength-search", "all"):
-        strength_search(args.search_games, args.jobs, args.search_bot, args.target, args.kanasta_target)
+        strength_search(args.search_games, args.jobs, bots, search_rules, args.save)
     if args.what in ("search-time", "all"):
-        search_time(args.search_bot, args.positions, args.target, args.kanasta_target)
+        search_time(bots, args.positions, search_rules)
     if args.what in ("speedup", "all"):
         speedup(400)
 
