@@ -67,7 +67,7 @@ def test_a_time_budget_still_plays_whole_games() -> None:
 
 
 def test_bad_budgets_are_refused() -> None:
-    for kwargs in ({"iterations": 0}, {"horizon": 0}, {"discards": 0}, {"seconds": 0.0}, {"seed": -1}):
+    for kwargs in ({"iterations": 0}, {"horizon": 0}, {"discards": 0}, {"seconds": 0.0}, {"seed": -1}, {"prune": -1.0}):
         with pytest.raises(kanasta.ConfigError):
             SearchBot(**kwargs)  # type: ignore[arg-type]
 
@@ -102,3 +102,24 @@ def test_the_rollout_policy_plays_greedys_moves_without_views(rules: kanasta.Rul
         takes += isinstance(action, kanasta.TakePile)
     assert takes > 0  # the known cards were exercised
     assert known_after(state.view(0).history, rules)[1:] == known[1:]
+
+
+def test_pruning_only_stops_rollouts_of_moves_clearly_worse() -> None:
+    """A pruned search plays the same deals as an unpruned one, for fewer candidates; the dropped ones
+    are clearly worse than GreedyBot's move on the deals they had."""
+    from kanasta.search import _gain
+
+    pruned = 0
+    for state in _positions(SHORT2, seed=6, count=6):
+        view = state.view(state.player)
+        options = SearchBot().candidates(view)
+        full = SearchBot(iterations=12, prune=None, seed=3).evaluate(view, options)
+        some = SearchBot(iterations=12, prune=0.5, seed=3).evaluate(view, options)
+        assert all(len(v) == 12 for v in full)
+        for k, (a, b) in enumerate(zip(full, some, strict=True)):
+            assert a[: len(b)] == b  # the same deals, the same rollouts
+            if k > 0 and len(b) < len(some[0]):
+                pruned += 1
+                mean, error = _gain(b, some[0], 0.5)
+                assert mean + error < 0
+    assert pruned > 0

@@ -30,7 +30,10 @@ because the engine is slow enough that a deep tree would get few visits:
    clearly: the best mean among the others is played only when its mean
    gain over GreedyBot's move, deal by deal, exceeds ``margin`` standard
    errors of that gain (and is above zero).  A few noisy deals then cannot
-   replace a sound move with a worse one.
+   replace a sound move with a worse one.  Every few deals, a candidate
+   whose gain is below zero by more than ``prune`` standard errors is
+   dropped (it would not be chosen), and the search stops once only
+   GreedyBot's move is left: the deals go to the moves still in question.
 
 The budget is ``iterations`` deals a move, or ``seconds`` of CPU time (at
 least one deal).  With an iteration budget the bot is deterministic: the
@@ -91,6 +94,30 @@ def _value(state: State, team: int, hand_number: int) -> float:
     return float(values[team] - max(v for i, v in enumerate(values) if i != team))
 
 
+_PRUNE_EVERY = 4
+"""Deals between two looks at the candidates, to drop those clearly worse than GreedyBot's move."""
+
+
+def _gain(values: Sequence[float], greedy: Sequence[float], errors: float = 1.0) -> tuple[float, float]:
+    """The mean gain of a candidate over GreedyBot's move, deal by deal, and ``errors`` standard errors of it.
+
+    A candidate dropped early has fewer deals than GreedyBot's move: it is
+    compared on the deals it has.  Fewer than two deals: no gain, no error.
+
+    >>> from kanasta.search import _gain
+    >>> mean, error = _gain([3.0, 5.0, 7.0], [1.0, 1.0, 1.0, 1.0])  # gains 2, 4, 6: spread 2
+    >>> mean, round(error, 4), round(2 / 3 ** 0.5, 4)
+    (4.0, 1.1547, 1.1547)
+    """
+    gains = [v - g for v, g in zip(values, greedy, strict=False)]
+    deals = len(gains)
+    if deals < 2:
+        return 0.0, 0.0
+    mean = sum(gains) / deals
+    spread = math.sqrt(sum((x - mean) ** 2 for x in gains) / (deals - 1))
+    return mean, errors * spread / math.sqrt(deals)
+
+
 class _Sampled:
     """A sampled game seen from the seat to act: what :meth:`GreedyBot.decide` reads, without a view.
 
@@ -127,7 +154,9 @@ class SearchBot:
     ``horizon``: decisions a rollout makes before the hand is scored as it
     stands; ``discards``: how many of GreedyBot's preferred discards are
     compared; ``margin``: how many standard errors another move's gain over
-    GreedyBot's must exceed; ``seed``: the seed of the deals.
+    GreedyBot's must exceed; ``prune``: how many standard errors below zero
+    a candidate's gain must be to drop it early (None: never);
+    ``seed``: the seed of the deals.
 
     >>> from kanasta.search import SearchBot
     >>> SearchBot(iterations=0)
@@ -136,7 +165,7 @@ class SearchBot:
     kanasta.errors.ConfigError: iterations: must be at least 1, not 0
     """
 
-    __slots__ = ("_greedy", "discards", "horizon", "iterations", "margin", "seconds", "seed")
+    __slots__ = ("_greedy", "discards", "horizon", "iterations", "margin", "prune", "seconds", "seed")
 
     def __init__(
         self,
@@ -146,6 +175,7 @@ class SearchBot:
         horizon: int = 60,
         discards: int = 4,
         margin: float = 1.0,
+        prune: float | None = 2.0,
         seed: int = 0,
     ) -> None:
         for name, value in (("iterations", iterations), ("horizon", horizon), ("discards", discards)):
@@ -153,6 +183,8 @@ class SearchBot:
                 raise ConfigError(name, f"must be at least 1, not {value!r}")
         if seconds is not None and not seconds > 0:
             raise ConfigError("seconds", f"must be None or more than 0, not {seconds!r}")
+        if prune is not None and not prune >= 0:
+            raise ConfigError("prune", f"must be None or at least 0, not {prune!r}")
         if not isinstance(seed, int) or not 0 <= seed < _rng.SEED_LIMIT:
             raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
         self.iterations = iterations
@@ -160,6 +192,7 @@ class SearchBot:
         self.horizon = horizon
         self.discards = discards
         self.margin = margin
+        self.prune = prune
         self.seed = seed
         self._greedy = GreedyBot()
 
@@ -216,15 +249,10 @@ class SearchBot:
         if len(options) == 1:
             return options[0]
         values = self.evaluate(view, options)
-        deals = len(values[0])
-        if deals < 2:
-            return options[0]
         best, best_gain = 0, 0.0
         for k in range(1, len(options)):
-            gains = [v - g for v, g in zip(values[k], values[0], strict=True)]
-            mean = sum(gains) / deals
-            spread = math.sqrt(sum((x - mean) ** 2 for x in gains) / (deals - 1))
-            if mean > best_gain and mean > self.margin * spread / math.sqrt(deals):
+            mean, error = _gain(values[k], values[0])
+            if mean > best_gain and mean > self.margin * error:
                 best, best_gain = k, mean
         return options[best]
 
@@ -243,12 +271,17 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in options]
         team, seat, hand_number = view.team, view.seat, view.hand_number
         known = known_after(view.history, view.rules)
+        live = list(range(len(options)))
         for i in range(self.iterations):
             if deadline is not None and i > 0 and time.thread_time() >= deadline:
                 break
             deal = sample_state(view, _rng.stream(base, i).next())
-            for k, action in enumerate(options):
-                values[k].append(self._rollout(deal, seat, action, [Counter(c) for c in known], team, hand_number))
+            for k in live:
+                values[k].append(self._rollout(deal, seat, options[k], [Counter(c) for c in known], team, hand_number))
+            if self.prune is not None and (i + 1) % _PRUNE_EVERY == 0:
+                live = [k for k in live if k == 0 or sum(_gain(values[k], values[0], self.prune)) >= 0]
+                if len(live) == 1:
+                    break
         return values
 
     def _rollout(
