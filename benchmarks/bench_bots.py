@@ -19,7 +19,9 @@ rollouts), so ``--target`` and ``--kanasta-target`` shorten the games of the
 search runs; the figures say which targets were used.  ``--search-bot`` and
 ``--kanasta-search-bot`` choose the budget (``search:N``, N deals a move) in
 each game, ``--search-rules`` which games are played, and ``--save DIR``
-writes every game of each search match as JSON (``MatchResult.to_json``).
+writes every game of each search match as a JSON line (``MatchGame.to_dict``);
+with one job the games are written as they end and a running figure is
+printed every 10 games, so a run of many hours can be read before it ends.
 
 Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|search-time|speedup|all] [--games N]``.
 """
@@ -27,6 +29,7 @@ Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|search-t
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections.abc import Sequence
@@ -36,8 +39,11 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.match import BotSpec, MatchResult, play_match
+from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match
 from kanasta.search import SearchBot
+
+_SEED = 2026
+"""The match seed of the strength runs."""
 
 
 def _line(title: str, result: MatchResult) -> str:
@@ -57,7 +63,7 @@ def strength_greedy(games: int, jobs: int) -> None:
         ("Classic 2", kanasta.Rules.classic(players=2)),
         ("Kanasta", kanasta.Rules.kanasta()),
     ):
-        result = play_match(rules, ["greedy", "random"], games=games, seed=2026, jobs=jobs)
+        result = play_match(rules, ["greedy", "random"], games=games, seed=_SEED, jobs=jobs)
         print(_line(f"greedy vs random, {title}, {games} games", result), flush=True)
 
 
@@ -76,14 +82,34 @@ def _search_rules(games: Sequence[str], target: int, kanasta_target: int) -> lis
 def strength_search(
     games: int, jobs: int, bots: dict[str, str], rules: list[tuple[str, str, kanasta.Rules]], save: Path | None
 ) -> None:
+    """With one job, the games are played here one by one (the same games as ``play_match``), each
+    written to ``save`` as it ends and a running figure printed every 10 games: a long run can be
+    read before it ends."""
     for key, title, played in rules:
         bot = bots[key]
-        result = play_match(played, [bot, "greedy"], games=games, seed=2026, jobs=jobs)
-        print(_line(f"{bot} vs greedy, {title}, {games} games", result), flush=True)
-        if save is not None:
-            path = save / f"search-{key}-{bot.replace(':', '')}-{games}.json"
-            path.write_text(result.to_json())
-            print(f"  (every game in {path})", flush=True)
+        label = f"{bot} vs greedy, {title}"
+        stream = None if save is None else save / f"search-{key}-{bot.replace(':', '')}-{games}.jsonl"
+        if jobs == 1:
+            factories = (BotSpec.parse(bot), BotSpec.parse("greedy"))
+            done: list[MatchGame] = []
+            if stream is not None:
+                stream.write_text("")
+            for index in range(games):
+                done.append(play_game(played, factories, seed=_SEED, index=index))
+                if stream is not None:
+                    with stream.open("a") as out:
+                        out.write(json.dumps(done[-1].to_dict()) + "\n")
+                if len(done) % 10 == 0 and len(done) < games:
+                    partial = MatchResult(rules=played, bots=(bot, "greedy"), seed=_SEED, games=tuple(done))
+                    print(_line(f"  {label}, {len(done)} games so far", partial), flush=True)
+            result = MatchResult(rules=played, bots=(bot, "greedy"), seed=_SEED, games=tuple(done))
+        else:
+            result = play_match(played, [bot, "greedy"], games=games, seed=_SEED, jobs=jobs)
+            if stream is not None:
+                stream.write_text("".join(json.dumps(g.to_dict()) + "\n" for g in result.games))
+        print(_line(f"{label}, {games} games", result), flush=True)
+        if stream is not None:
+            print(f"  (every game in {stream})", flush=True)
 
 
 def search_time(bots: dict[str, str], positions: int, rules: list[tuple[str, str, kanasta.Rules]]) -> None:
