@@ -235,25 +235,6 @@ def _near(number: int) -> frozenset[int]:
     return frozenset((number - 2, number - 1, number + 1, number + 2))
 
 
-def _laid(view: SeatTable, action: LayMeld | AddToMeld | ExtendRun) -> tuple[Card, ...]:
-    """The cards a melding move takes from the hand."""
-    if isinstance(action, ExtendRun):
-        rest = list(action.run)
-        for card in view.melds[view.team][action.meld].cards:
-            rest.remove(card)
-        return tuple(rest)
-    return action.cards
-
-
-def _size_after(view: SeatTable, action: LayMeld | AddToMeld | ExtendRun) -> int:
-    """The size of the meld the move makes or grows."""
-    if isinstance(action, LayMeld):
-        return len(action.cards)
-    if isinstance(action, ExtendRun):
-        return len(action.run)
-    return len(view.melds[view.team][action.meld].cards) + len(action.cards)
-
-
 class GreedyBot:
     """A deterministic heuristic player: no look-ahead, no randomness, only its seat's view.
 
@@ -408,13 +389,22 @@ class GreedyBot:
             keys: list[tuple[bool, bool, int, float]] = []
             wilds: list[bool] = []
             for action in melding:
-                cards = _laid(view, action)
+                # what the move takes from the hand: its cards, or the run less the meld it extends
+                cards = action.run if isinstance(action, ExtendRun) else action.cards
+                laid = len(cards)
                 naturals = sum(not c.is_wild for c in cards)
-                completes = _size_after(view, action) >= canasta and (
-                    isinstance(action, LayMeld) or len(mine[action.meld].cards) < canasta
-                )
-                keys.append((len(cards) == hand_size, completes, naturals, sum(values[c.index] for c in cards)))
-                wilds.append(naturals < len(cards))
+                points = sum(values[c.index] for c in cards)
+                if isinstance(action, LayMeld):
+                    completes = laid >= canasta
+                else:
+                    old = mine[action.meld].cards
+                    if isinstance(action, ExtendRun):
+                        laid -= len(old)
+                        naturals -= sum(not c.is_wild for c in old)
+                        points -= sum(values[c.index] for c in old)
+                    completes = len(old) + laid >= canasta > len(old)
+                keys.append((laid == hand_size, completes, naturals, points))
+                wilds.append(naturals < laid)
             best = max(range(len(melding)), key=keys.__getitem__)  # max keeps the first of equals
             empties, completes, _, _ = keys[best]
             if not wilds[best] or empties or completes or not discards:
