@@ -91,6 +91,7 @@ def test_apply_listed_is_apply_of_the_listed_move(preset: str) -> None:
         moves = doc.legal_moves()
         assert moves == [str(a) for a in state.legal_actions()]
         assert doc.legal_count() == len(moves)
+        assert [doc.legal_move(i) for i in range(len(moves))] == moves
         for index in sorted({0, len(moves) // 2, len(moves) - 1}):
             fast = doc.apply_listed(index)
             checked = native(state).apply(moves[index])
@@ -98,6 +99,8 @@ def test_apply_listed_is_apply_of_the_listed_move(preset: str) -> None:
             assert fast.events_json() == checked.events_json()
         with pytest.raises(IndexError):
             doc.apply_listed(len(moves))
+        with pytest.raises(IndexError):
+            doc.legal_move(len(moves))
 
 
 @pytest.mark.parametrize("preset", ["classic", "classic-2"])

@@ -390,6 +390,17 @@ impl PyNativeState {
         Ok(self.listing.get_or_init(|| moves.into()))
     }
 
+    /// The legal move number `index` of the listing; IndexError when there is none.
+    fn listed_move(&self, index: usize, budget: u64) -> PyResult<Action> {
+        let moves = self.listing(budget)?;
+        moves.get(index).copied().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "move {index} of {} legal moves",
+                moves.len()
+            ))
+        })
+    }
+
     /// Whether `action` is in the listing, when the state has listed its moves.
     fn listed(&self, action: &Action) -> bool {
         self.listing
@@ -501,15 +512,9 @@ impl PyNativeState {
     /// no such move.
     #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
     fn apply_listed(&self, index: usize, budget: u64) -> PyResult<Self> {
-        let moves = self.listing(budget)?;
-        let Some(action) = moves.get(index) else {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "move {index} of {} legal moves",
-                moves.len()
-            )));
-        };
+        let action = self.listed_move(index, budget)?;
         let (inner, events) =
-            apply::play_trusted(&self.inner, action, budget).map_err(move_error)?;
+            apply::play_trusted(&self.inner, &action, budget).map_err(move_error)?;
         Ok(PyNativeState::made(inner, Arc::new(events)))
     }
 
@@ -522,6 +527,13 @@ impl PyNativeState {
             .iter()
             .map(ToString::to_string)
             .collect())
+    }
+
+    /// The legal move number `index` of `legal_moves()` in notation, without
+    /// writing the others (the listing is kept); IndexError when there is none.
+    #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
+    fn legal_move(&self, index: usize, budget: u64) -> PyResult<String> {
+        Ok(self.listed_move(index, budget)?.to_string())
     }
 
     /// How many legal moves there are (the listing is kept, as for `legal_moves`).

@@ -646,6 +646,8 @@ pub struct Finisher<'t> {
     out_dead: u32,
     work: &'t Work,
     memo: Memo,
+    /// Step lists of finished nodes, reused by the next ones.
+    spare_steps: Vec<Vec<Step>>,
 }
 
 impl Drop for Finisher<'_> {
@@ -665,6 +667,7 @@ impl<'t> Finisher<'t> {
             out_dead: u32::from(flags.discard_empty_ok && !flags.no_out),
             memo: work.take_memo(&flags),
             work,
+            spare_steps: Vec::new(),
         }
     }
 
@@ -1162,7 +1165,10 @@ impl<'t> Finisher<'t> {
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
             // a card that can never be melded stays in hand: no going out
         } else if opened || self.hopeful(&node.hand, &node.shapes, count) {
-            for step in self.steps(&node.hand, &node.shapes, node.must_out) {
+            // a step list per depth, reused from the finisher's spares (no allocation per node)
+            let spare = self.spare_steps.pop().unwrap_or_default();
+            let steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
+            for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut opened2 = opened;
                 let mut hand2 = node.hand;
@@ -1204,6 +1210,7 @@ impl<'t> Finisher<'t> {
                     break;
                 }
             }
+            self.spare_steps.push(steps);
         }
         self.memo.insert(node, result);
         Ok(result)
@@ -1637,10 +1644,16 @@ impl<'t> Finisher<'t> {
     // -------------------------------------------------------------- steps
 
     /// Every single-card step: a card added to a meld, a new meld of three.
-    fn steps(&self, hand: &Cards, shapes: &[Shape], must_out: bool) -> Vec<Step> {
+    fn steps(
+        &self,
+        hand: &Cards,
+        shapes: &[Shape],
+        must_out: bool,
+        mut out: Vec<Step>,
+    ) -> Vec<Step> {
         let t = self.t;
         let rules = &t.rules;
-        let mut out: Vec<Step> = Vec::with_capacity(32);
+        out.clear();
         let mut wild_buf = [0usize; 5];
         let mut n_wild = 0;
         for c in [4usize, 5, 6, 7, JOKER as usize] {
