@@ -9,8 +9,7 @@ measured in one run (never asserted):
   Kanasta, with the CPU time per move of each;
 * ``search-time``: the CPU time of one SearchBot decision where it has a
   choice to search (more than one candidate), on the positions of GreedyBot
-  games: median, 90th percentile and maximum, and the deals (iterations)
-  a second;
+  games: median, 90th percentile and maximum;
 * ``speedup``: the wall time of one match of two GreedyBots on 1 and on 2
   local worker processes, and the ratio.
 
@@ -117,7 +116,6 @@ def search_time(bots: dict[str, str], positions: int, rules: list[tuple[str, str
         bot = bots[key]
         spec = BotSpec.parse(bot)
         seconds: list[float] = []
-        deals = 0
         greedy = GreedyBot()
         game = 0
         while len(seconds) < positions:
@@ -131,13 +129,11 @@ def search_time(bots: dict[str, str], positions: int, rules: list[tuple[str, str
                     start = time.thread_time()
                     search.choose(view)
                     seconds.append(time.thread_time() - start)
-                    deals += search.iterations
                 state = state.apply(greedy.choose(view))
         seconds.sort()
         print(
             f"{bot}, {title}, {positions} searched decisions: CPU s median {statistics.median(seconds):.3f}, "
-            f"p90 {seconds[int(0.9 * (len(seconds) - 1))]:.3f}, max {seconds[-1]:.3f}; "
-            f"{deals / sum(seconds):.1f} deals/s",
+            f"p90 {seconds[int(0.9 * (len(seconds) - 1))]:.3f}, max {seconds[-1]:.3f}",
             flush=True,
         )
 
