@@ -44,7 +44,7 @@ class HandCounts:
 
     __slots__ = ("naturals", "jokers", "twos", "black_threes")
 
-    def __init__(self, hand: tuple[Card, ...], t: Tables) -> None:
+    def __init__(self, hand: tuple[Card, ...], tables: Tables) -> None:
         #: rank number -> natural cards of that rank (ranks that make sets)
         self.naturals = [0] * 14
         self.jokers = self.twos = self.black_threes = 0
@@ -54,14 +54,14 @@ class HandCounts:
                 self.jokers += 1
             elif IS_WILD[index]:
                 self.twos += 1
-            elif t.set_rank[RANK_OF[index]]:
+            elif tables.set_rank[RANK_OF[index]]:
                 self.naturals[RANK_OF[index]] += 1
             else:
                 self.black_threes += 1
 
-    def kinds(self, t: Tables, *, black_threes: bool = False) -> list[Kept]:
+    def kinds(self, tables: Tables, *, black_threes: bool = False) -> list[Kept]:
         """The kinds of card in hand (a rank number per rank that makes sets, then the others)."""
-        out: list[Kept] = [rank for rank in RANKS if t.set_rank[rank] and self.naturals[rank]]
+        out: list[Kept] = [rank for rank in RANKS if tables.set_rank[rank] and self.naturals[rank]]
         if self.jokers:
             out.append(Other.JOKER)
         if self.twos:
@@ -71,44 +71,44 @@ class HandCounts:
         return out
 
 
-def classic_finishable(p: Pos) -> bool:
-    """Whether the turn can be finished from ``p`` (E-2), for rules with ``Tables.classic_fast``."""
-    t = p.tables
-    counts = HandCounts(p.hand, t)
+def classic_finishable(situation: Pos) -> bool:
+    """Whether the turn can be finished from ``situation`` (E-2), for rules with ``Tables.classic_fast``."""
+    tables = situation.tables
+    counts = HandCounts(situation.hand, tables)
     by_rank: dict[int, SetShape] = {}
     black_three_meld = 0  # the size of the team's meld of black 3s, 0 when there is none
-    for meld in p.shapes:
+    for meld in situation.shapes:
         assert isinstance(meld, SetShape)  # sets only
-        if t.black_three_set[meld.rank]:
+        if tables.black_three_set[meld.rank]:
             black_three_meld = meld.size
         else:
             by_rank[meld.rank] = meld
-    if p.aside:
+    if situation.aside:
         # The rest of a pile taken before the team was down waits aside until
         # the minimum is reached, then joins the hand (C-PILE-5).  Asking and
         # black-3 melds are not offered meanwhile, so the player neither must
         # nor may not go out here.
-        need = p.minimum - p.laid_count
-        waiting = len(p.aside)
-        if _reaches_keeping(counts, by_rank, t, need, max(0, 2 - waiting)):
+        need = situation.minimum - situation.laid_count
+        waiting = len(situation.aside)
+        if _reaches_keeping(counts, by_rank, tables, need, max(0, 2 - waiting)):
             return True
-        if waiting == 1 and p.discard_empty_ok and not p.no_out:
+        if waiting == 1 and situation.discard_empty_ok and not situation.no_out:
             # meld the whole hand, get down, then discard the one card that joined
-            return _goes_out(p, counts, by_rank, black_three_meld, t, need, discard=False)
+            return _goes_out(situation, counts, by_rank, black_three_meld, tables, need, discard=False)
         return False
-    if not p.opened and not p.must_out:
-        need = p.minimum - p.laid_count
-        if _reaches_keeping(counts, by_rank, t, need, 2):
+    if not situation.opened and not situation.must_out:
+        need = situation.minimum - situation.laid_count
+        if _reaches_keeping(counts, by_rank, tables, need, 2):
             return True
-    if p.no_out:
+    if situation.no_out:
         return False
-    need = 0 if (p.opened or p.out_exempt) else p.minimum - p.laid_count
-    return _goes_out(p, counts, by_rank, black_three_meld, t, need)
+    need = 0 if (situation.opened or situation.out_exempt) else situation.minimum - situation.laid_count
+    return _goes_out(situation, counts, by_rank, black_three_meld, tables, need)
 
 
-def _wild_room(t: Tables, naturals: int, wilds: int) -> int:
+def _wild_room(tables: Tables, naturals: int, wilds: int) -> int:
     """How many more wild cards a set with these cards may take."""
-    rules = t.rules
+    rules = tables.rules
     room = rules.max_wilds - wilds
     if rules.wilds_within_naturals:
         room = min(room, naturals - wilds)
@@ -116,24 +116,24 @@ def _wild_room(t: Tables, naturals: int, wilds: int) -> int:
 
 
 def _best_keeping(
-    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], t: Tables
+    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], tables: Tables
 ) -> tuple[int, int]:
     """(most value melded from hand, cards kept in that plan) — no black 3s melded."""
     value = 0
     kept = 0
     room = 0
     pairs: list[int] = []
-    rank_value = t.rank_value
+    rank_value = tables.rank_value
     for rank in RANKS:
-        if not t.set_rank[rank]:
+        if not tables.set_rank[rank]:
             continue
         n = naturals[rank]
         meld = by_rank.get(rank)
         if meld is not None:
-            room += _wild_room(t, meld.naturals + n, meld.wilds)
+            room += _wild_room(tables, meld.naturals + n, meld.wilds)
             value += n * rank_value[rank]
         elif n >= MELD_MIN:
-            room += _wild_room(t, n, 0)
+            room += _wild_room(tables, n, 0)
             value += n * rank_value[rank]
         elif n == 2:
             pairs.append(rank_value[rank])
@@ -144,25 +144,25 @@ def _best_keeping(
     completed = min(wilds, len(pairs))  # natural pairs made sets with a wild card
     for pair_value in pairs[:completed]:
         value += 2 * pair_value
-        room += _wild_room(t, 2, 0) - 1
+        room += _wild_room(tables, 2, 0) - 1
     kept += 2 * (len(pairs) - completed)
     used = completed + min(wilds - completed, room)
     kept += wilds - used
     jokers_used = min(jokers, used)
-    value += jokers_used * t.value[JOKER_INDEX] + (used - jokers_used) * t.value[TWO_OF[0]]
+    value += jokers_used * tables.value[JOKER_INDEX] + (used - jokers_used) * tables.value[TWO_OF[0]]
     return value, kept
 
 
-def _reaches_keeping(counts: HandCounts, by_rank: dict[int, SetShape], t: Tables, need: int, keep: int) -> bool:
+def _reaches_keeping(counts: HandCounts, by_rank: dict[int, SetShape], tables: Tables, need: int, keep: int) -> bool:
     """Can melds from hand add ``need`` half points while keeping ``keep`` cards?"""
-    value, kept = _best_keeping(counts.naturals, counts.jokers, counts.twos, by_rank, t)
+    value, kept = _best_keeping(counts.naturals, counts.jokers, counts.twos, by_rank, tables)
     kept += counts.black_threes
     if value < need:
         return False
     if kept >= keep:
         return True
     short = keep - kept
-    for held in combinations_with_replacement(counts.kinds(t), short):
+    for held in combinations_with_replacement(counts.kinds(tables), short):
         naturals = list(counts.naturals)
         jokers, twos = counts.jokers, counts.twos
         for kind in held:
@@ -175,57 +175,57 @@ def _reaches_keeping(counts: HandCounts, by_rank: dict[int, SetShape], t: Tables
                 naturals[kind] -= 1
         if jokers < 0 or twos < 0 or min(naturals) < 0:
             continue
-        value, kept = _best_keeping(naturals, jokers, twos, by_rank, t)
+        value, kept = _best_keeping(naturals, jokers, twos, by_rank, tables)
         if value >= need and kept + counts.black_threes + short >= keep:
             return True
     return False
 
 
 def _goes_out(
-    p: Pos, counts: HandCounts, by_rank: dict[int, SetShape], black_three_meld: int, t: Tables, need: int,
+    situation: Pos, counts: HandCounts, by_rank: dict[int, SetShape], black_three_meld: int, tables: Tables, need: int,
     *, discard: bool = True,
 ) -> bool:
     """Can every card but at most one (discarded) be melded, with the canastas needed?"""
-    rules = t.rules
-    total_value = sum(t.value[c.index] for c in p.hand)
+    rules = tables.rules
+    total_value = sum(tables.value[c.index] for c in situation.hand)
     discards: list[Kept | None] = [None]
-    if p.discard_empty_ok and discard:
-        discards += counts.kinds(t, black_threes=True)
+    if situation.discard_empty_ok and discard:
+        discards += counts.kinds(tables, black_threes=True)
     for dropped in discards:
         naturals = counts.naturals
         jokers, twos, black_threes = counts.jokers, counts.twos, counts.black_threes
         dropped_value = 0
         if dropped is Other.JOKER:
             jokers -= 1
-            dropped_value = t.value[JOKER_INDEX]
+            dropped_value = tables.value[JOKER_INDEX]
         elif dropped is Other.TWO:
             twos -= 1
-            dropped_value = t.value[TWO_OF[0]]
+            dropped_value = tables.value[TWO_OF[0]]
         elif dropped is Other.BLACK_THREE:
             black_threes -= 1
-            dropped_value = t.rank_value[3]
+            dropped_value = tables.rank_value[3]
         elif dropped is not None:
             assert isinstance(dropped, int)
             naturals = list(naturals)
             naturals[dropped] -= 1
-            dropped_value = t.rank_value[dropped]
+            dropped_value = tables.rank_value[dropped]
         # ``need`` is what the turn still lacks (minimum minus the count laid so far)
         if need > 0 and total_value - dropped_value < need:
             continue
         if black_threes and (
-            not p.black3_ok
+            not situation.black3_ok
             or black_threes + black_three_meld > BLACK_THREE_MELD_MAX
             or (black_three_meld == 0 and black_threes < MELD_MIN)
         ):
             continue
-        most = _most_canastas_melding_all(naturals, jokers, twos, by_rank, t)
+        most = _most_canastas_melding_all(naturals, jokers, twos, by_rank, tables)
         if most is not None and most >= rules.canastas_to_go_out:
             return True
     return False
 
 
 def _most_canastas_melding_all(
-    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], t: Tables
+    naturals: list[int], jokers: int, twos: int, by_rank: dict[int, SetShape], tables: Tables
 ) -> int | None:
     """Most canastas when all these cards are melded; None when they cannot all be."""
     pairs = 0  # natural pairs, each needing a wild card to become a set
@@ -233,20 +233,20 @@ def _most_canastas_melding_all(
     done = 0
     short_of_canasta: list[int] = []
     for rank in RANKS:
-        if not t.set_rank[rank]:
+        if not tables.set_rank[rank]:
             continue
         n = naturals[rank]
         meld = by_rank.get(rank)
         if meld is not None:
             size = meld.size + n
-            room = _wild_room(t, meld.naturals + n, meld.wilds)
+            room = _wild_room(tables, meld.naturals + n, meld.wilds)
         elif n >= MELD_MIN:
             size = n
-            room = _wild_room(t, n, 0)
+            room = _wild_room(tables, n, 0)
         elif n == 2:
             pairs += 1
             size = 3
-            room = _wild_room(t, 2, 0) - 1
+            room = _wild_room(tables, 2, 0) - 1
             if room < 0:  # pragma: no cover - max_wilds >= 1
                 return None
         elif n == 1:

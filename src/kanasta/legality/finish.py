@@ -27,20 +27,20 @@ from kanasta.legality.situation import Pos, discard_empties_ok
 from kanasta.legality.tables import shape_canastas
 
 
-def finishable(p: Pos) -> bool:
-    """Whether the player can still end the turn legally from ``p`` (E-2)."""
-    hand = p.hand
+def finishable(situation: Pos) -> bool:
+    """Whether the player can still end the turn legally from ``situation`` (E-2)."""
+    hand = situation.hand
     n = len(hand)
-    ready = p.opened or not p.laid
-    if ready and not p.must_out and n >= 2 and (
-        p.forbidden is None or any(c is not p.forbidden for c in hand)
+    ready = situation.opened or not situation.laid
+    if ready and not situation.must_out and n >= 2 and (
+        situation.forbidden is None or any(c is not situation.forbidden for c in hand)
     ):
         return True
-    if n == 1 and discard_empties_ok(p, hand[0], shape_canastas(p.shapes)):
+    if n == 1 and discard_empties_ok(situation, hand[0], shape_canastas(situation.shapes)):
         return True
     if n == 0:  # pragma: no cover - the engine settles emptied hands itself
         return False
-    if p.tables.classic_fast and p.forbidden is None:
-        return classic_finishable(p)
-    return search(p)
+    if situation.tables.classic_fast and situation.forbidden is None:
+        return classic_finishable(situation)
+    return search(situation)
 

@@ -73,7 +73,7 @@ def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Ca
     natural card in hand, or all but one and a wild fills it; a wild may also
     stand in a position whose natural card the player keeps.
     """
-    t = ctx.tables
+    tables = ctx.tables
     wild_types = sorted((c for c in counts if IS_WILD[c.index]), key=BY_INDEX)
     out: list[tuple[tuple[Card, ...], int, int]] = []
     for suit in range(4):
@@ -82,7 +82,7 @@ def new_run_candidates(ctx: Ctx, counts: dict[Card, int]) -> list[tuple[tuple[Ca
             have[pos] = _run_cell(suit, pos) in counts
         for low in range(1, 13):
             missing: list[int] = []
-            for high in range(low, min(ACE_HIGH, low + t.run_max - 1) + 1):
+            for high in range(low, min(ACE_HIGH, low + tables.run_max - 1) + 1):
                 if not have[high]:
                     missing.append(high)
                     if len(missing) > 1:
@@ -119,7 +119,7 @@ RunExtension = tuple[tuple[Card, ...], int, int, tuple[Card, ...]]
 
 def run_extend_candidates(ctx: Ctx, meld: Meld, counts: dict[Card, int]) -> list[RunExtension]:
     """Every new low-to-high list for ``meld`` the hand can make (see :data:`RunExtension`)."""
-    t = ctx.tables
+    tables = ctx.tables
     assert meld.suit is not None
     suit = meld.suit.value
     wild_types = sorted((c for c in counts if IS_WILD[c.index]), key=BY_INDEX)
@@ -143,7 +143,7 @@ def run_extend_candidates(ctx: Ctx, meld: Meld, counts: dict[Card, int]) -> list
         for new_high in range(high, ACE_HIGH + 1):
             if new_high > high and not have[new_high]:
                 missing_high.append(new_high)
-            if len(missing_low) + len(missing_high) > 1 or new_high - new_low + 1 > t.run_max:
+            if len(missing_low) + len(missing_high) > 1 or new_high - new_low + 1 > tables.run_max:
                 break
             if new_low == low and new_high == high and not displace:
                 continue
@@ -316,30 +316,30 @@ class _Gen:
 
 def play_actions(ctx: Ctx) -> tuple[Action, ...]:
     """Every legal move of the play phase, in the documented order."""
-    g = _Gen(ctx)
+    gen = _Gen(ctx)
     out: list[Action] = []
     if ctx.rules.ask_partner and ask_problem(ctx) is None:
         out.append(AskPartner())
-    _new_sets(g, out)
+    _new_sets(gen, out)
     if ctx.rules.runs:
-        _new_runs(g, out)
+        _new_runs(gen, out)
     for index, meld in enumerate(ctx.melds):
         if meld.kind is MeldKind.SET:
-            _set_adds(g, index, meld, out)
+            _set_adds(gen, index, meld, out)
         else:
-            _run_extends(g, index, meld, out)
+            _run_extends(gen, index, meld, out)
     for card in legal_discards(ctx):
         out.append(_raw(Discard, card=card))
     return tuple(out)
 
 
-def _new_sets(g: _Gen, out: list[Action]) -> None:
-    ctx = g.ctx
-    rules = g.rules
-    t = g.tables
-    value = g.value
+def _new_sets(gen: _Gen, out: list[Action]) -> None:
+    ctx = gen.ctx
+    rules = gen.rules
+    tables = gen.tables
+    value = gen.value
     by_rank: dict[int, list[tuple[Card, int]]] = {}
-    for c, n in g.counts.items():
+    for c, n in gen.counts.items():
         if not IS_WILD[c.index]:
             by_rank.setdefault(RANK_OF[c.index], []).append((c, n))
     have = {s.rank for s in ctx.shapes if type(s) is SetShape}
@@ -347,36 +347,36 @@ def _new_sets(g: _Gen, out: list[Action]) -> None:
         nat_counts = sorted(by_rank[rank], key=lambda x: x[0].index)
         if sum(n for _, n in nat_counts) < 2:
             continue
-        if t.black_three_set[rank]:
+        if tables.black_three_set[rank]:
             if not ctx.black3_ok or (rules.one_meld_per_rank and rank in have):
                 continue
             for nats in sub_multisets(nat_counts, 3, 4):
                 k = len(nats)
                 shape = SetShape(SET, rank, k, 0, k)
-                if g.ok(nats, None, shape, k, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
+                if gen.ok(nats, None, shape, k, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
                     out.append(_raw(LayMeld, cards=nats))
             continue
-        if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have):
+        if not tables.set_rank[rank] or (rules.one_meld_per_rank and rank in have):
             continue
-        rank_value = t.rank_value[rank]
+        rank_value = tables.rank_value[rank]
         within = rules.wilds_within_naturals
-        for nats in sub_multisets(nat_counts, 2, t.max_size):
+        for nats in sub_multisets(nat_counts, 2, tables.max_size):
             k = len(nats)
             nv = k * rank_value
-            for wilds, w, wv in g.wild_sets:
+            for wilds, w, wv in gen.wild_sets:
                 size = k + w
-                if size < MELD_MIN or size > t.max_size or (within and w > k):
+                if size < MELD_MIN or size > tables.max_size or (within and w > k):
                     continue
                 cards = nats + wilds
-                if g.ok(cards, None, SetShape(SET, rank, k, w, size), size, nv + wv, ctx.natural_runs):
+                if gen.ok(cards, None, SetShape(SET, rank, k, w, size), size, nv + wv, ctx.natural_runs):
                     out.append(_raw(LayMeld, cards=cards))
 
 
-def _new_runs(g: _Gen, out: list[Action]) -> None:
-    ctx = g.ctx
-    value = g.value
-    natural_two = g.natural_two
-    for cards, low, wild_at in new_run_candidates(ctx, g.counts):
+def _new_runs(gen: _Gen, out: list[Action]) -> None:
+    ctx = gen.ctx
+    value = gen.value
+    natural_two = gen.natural_two
+    for cards, low, wild_at in new_run_candidates(ctx, gen.counts):
         gain = 0
         for k, c in enumerate(cards):
             p = low + k
@@ -384,57 +384,57 @@ def _new_runs(g: _Gen, out: list[Action]) -> None:
         suit = cards[0 if wild_at != low else 1].index % 4
         size = len(cards)
         shape = RunShape(RUN, suit, low, low + size - 1, wild_at)
-        if g.ok(cards, None, shape, size, gain, ctx.natural_runs + (wild_at == NATURAL)):
+        if gen.ok(cards, None, shape, size, gain, ctx.natural_runs + (wild_at == NATURAL)):
             out.append(_raw(LayMeld, cards=cards))
 
 
-def _set_adds(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
-    ctx = g.ctx
-    rules = g.rules
-    value = g.value
+def _set_adds(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
+    ctx = gen.ctx
+    rules = gen.rules
+    value = gen.value
     shape = ctx.shapes[index]
     assert type(shape) is SetShape
     rank, nat, wild, size = shape.rank, shape.naturals, shape.wilds, shape.size
-    room = g.tables.max_size - size
+    room = gen.tables.max_size - size
     if room <= 0:
         return
     nat_counts = sorted(
-        ((c, n) for c, n in g.counts.items() if not IS_WILD[c.index] and RANK_OF[c.index] == rank),
+        ((c, n) for c, n in gen.counts.items() if not IS_WILD[c.index] and RANK_OF[c.index] == rank),
         key=lambda x: x[0].index,
     )
-    if g.tables.black_three_set[rank]:
+    if gen.tables.black_three_set[rank]:
         for nats in sub_multisets(nat_counts, 1, 4 - size):
             grown = size + len(nats)
             new = SetShape(SET, rank, nat + len(nats), 0, grown)
-            if g.ok(nats, index, new, grown, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
+            if gen.ok(nats, index, new, grown, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
                 out.append(_raw(AddToMeld, meld=index, cards=nats))
         return
     wild_room = max(0, rules.max_wilds - wild)
-    rank_value = g.tables.rank_value[rank]
+    rank_value = gen.tables.rank_value[rank]
     within = rules.wilds_within_naturals
     for nats in sub_multisets(nat_counts, 0, room):
         k = len(nats)
         nv = k * rank_value
-        for wilds, w, wv in g.wild_sets:
+        for wilds, w, wv in gen.wild_sets:
             if k + w == 0 or w > wild_room or k + w > room:
                 continue
             if within and wild + w > nat + k:
                 continue
             grown = size + k + w
             new = SetShape(SET, rank, nat + k, wild + w, grown)
-            if g.ok(nats + wilds, index, new, grown, nv + wv, ctx.natural_runs):
+            if gen.ok(nats + wilds, index, new, grown, nv + wv, ctx.natural_runs):
                 out.append(_raw(AddToMeld, meld=index, cards=nats + wilds))
 
 
-def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
-    ctx = g.ctx
-    value = g.value
-    natural_two = g.natural_two
+def _run_extends(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
+    ctx = gen.ctx
+    value = gen.value
+    natural_two = gen.natural_two
     old_shape = ctx.shapes[index]
     assert type(old_shape) is RunShape
     was_natural = old_shape.wild_at == NATURAL
     old_value = ctx.values[index]
-    for run, low, wild_at, added in run_extend_candidates(ctx, meld, g.counts):
+    for run, low, wild_at, added in run_extend_candidates(ctx, meld, gen.counts):
         size = len(run)
         total = 0
         for k, c in enumerate(run):
@@ -442,5 +442,5 @@ def _run_extends(g: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
             total += value[c.index] if p == wild_at else (natural_two if p == 2 else value[c.index])
         natural_runs = ctx.natural_runs - was_natural + (wild_at == NATURAL)
         new = RunShape(RUN, old_shape.suit, low, low + size - 1, wild_at)
-        if g.ok(added, index, new, size, total - old_value, natural_runs):
+        if gen.ok(added, index, new, size, total - old_value, natural_runs):
             out.append(_raw(ExtendRun, meld=index, run=run))

@@ -138,37 +138,42 @@ class Search:
     """The search of one :func:`search` call: the situation's fixed parts, the memo, the budget."""
 
     __slots__ = (
-        "tables", "rules", "pos", "canonical", "need_run", "minimum", "forbidden", "exempt",
+        "tables", "rules", "situation", "canonical", "need_run", "minimum", "forbidden", "exempt",
         "work", "memo", "out_dead",
     )
 
-    def __init__(self, p: Pos) -> None:
-        rules = p.tables.rules
-        self.tables = p.tables
+    def __init__(self, situation: Pos) -> None:
+        rules = situation.tables.rules
+        self.tables = situation.tables
         self.rules = rules
-        self.pos = p
+        self.situation = situation
         #: suits do not matter (no runs, no forbidden card): cards are replaced by stand-ins
-        self.canonical = not rules.runs and p.forbidden is None
+        self.canonical = not rules.runs and situation.forbidden is None
         self.need_run = rules.opening_natural_run
-        self.minimum = p.minimum
-        self.forbidden = NO_CARD if p.forbidden is None else p.forbidden.index
+        self.minimum = situation.minimum
+        self.forbidden = NO_CARD if situation.forbidden is None else situation.forbidden.index
         #: the opening minimum is waived for a hand melded down to one card (K-OPEN-4, C-OUT-4)
-        self.exempt = rules.opening_one_card_exempt or p.out_exempt
-        flags = (rules, p.minimum, self.forbidden, p.no_out, p.out_exempt, p.discard_empty_ok, p.black3_ok)
-        self.work = p.work if p.work is not None else Work()
+        self.exempt = rules.opening_one_card_exempt or situation.out_exempt
+        flags = (
+            rules, situation.minimum, self.forbidden, situation.no_out, situation.out_exempt,
+            situation.discard_empty_ok, situation.black3_ok,
+        )
+        self.work = situation.work if situation.work is not None else Work()
         self.memo = self.work.table(flags)
         #: cards that can never be melded a player bound to go out may keep: the one discarded
-        self.out_dead = 1 if p.discard_empty_ok and not p.no_out else 0
+        self.out_dead = 1 if situation.discard_empty_ok and not situation.no_out else 0
 
     def goal(self, hand: int, n: int, shapes: tuple[Shape, ...], opened: bool, must_out: bool) -> bool | None:
         """True/False when the node is settled, None to search on."""
-        p = self.pos
+        situation = self.situation
         if n == 0:
-            return may_empty(p, shape_canastas(shapes), opened, by_discard=False)
+            return may_empty(situation, shape_canastas(shapes), opened, by_discard=False)
         forbidden = self.forbidden
         if opened and not must_out and n >= 2 and (forbidden == NO_CARD or count_in(hand, forbidden) < n):
             return True
-        if n == 1 and last_card(hand) != forbidden and may_empty(p, shape_canastas(shapes), opened, by_discard=True):
+        if n == 1 and last_card(hand) != forbidden and may_empty(
+            situation, shape_canastas(shapes), opened, by_discard=True
+        ):
             return True
         return None
 
@@ -179,25 +184,32 @@ class Search:
 
     def run(self) -> bool:
         """The answer for the situation."""
-        p = self.pos
-        hand = [c.index for c in p.hand]
-        aside = [c.index for c in p.aside]
+        situation = self.situation
+        hand = [c.index for c in situation.hand]
+        aside = [c.index for c in situation.aside]
         if self.canonical:
             canon = self.tables.canon
             hand = [canon[i] for i in hand]
             aside = [canon[i] for i in aside]
         packed_hand = pack(hand)
         packed_aside = pack(aside)
-        shapes = tuple(sorted(p.shapes))
-        if not p.opened and not p.must_out:
-            known = self.memo.get(self.key(packed_hand, shapes, p.laid_count, p.opened, packed_aside, p.must_out))
+        shapes = tuple(sorted(situation.shapes))
+        if not situation.opened and not situation.must_out:
+            key = self.key(
+                packed_hand, shapes, situation.laid_count, situation.opened, packed_aside, situation.must_out
+            )
+            known = self.memo.get(key)
             if known is not None:
                 return known
             if greedy_opens(
-                self.tables, unpack(packed_hand), shapes, p.laid_count, minimum=self.minimum, forbidden=self.forbidden
+                self.tables, unpack(packed_hand), shapes, situation.laid_count,
+                minimum=self.minimum, forbidden=self.forbidden,
             ):
                 return True
-        return self.dfs(packed_hand, len(hand), shapes, p.laid_count, p.opened, packed_aside, len(aside), p.must_out)
+        return self.dfs(
+            packed_hand, len(hand), shapes, situation.laid_count, situation.opened, packed_aside, len(aside),
+            situation.must_out,
+        )
 
     def key(
         self,
@@ -310,7 +322,7 @@ class Search:
         meldable when a player going out could still meld them (C-THREE-2).
         """
         dead = self.live(counts, shapes).dead
-        if self.rules.black_threes and self.pos.black3_ok:
+        if self.rules.black_threes and self.situation.black3_ok:
             black_threes = sum(n for i, n in counts.items() if i in BLACK_THREE_INDICES)
             laid = sum(s.size for s in shapes if type(s) is SetShape and s.rank == 3)
             if black_threes and (
@@ -321,14 +333,14 @@ class Search:
 
     def live(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> Live:
         """Which cards in hand could join a meld (see :class:`Live`)."""
-        t = self.tables
-        value = t.value
+        tables = self.tables
+        value = tables.value
         wilds = sum(n for i, n in counts.items() if IS_WILD[i])
         naturals = [0] * 15
         for i, n in counts.items():
             if not IS_WILD[i]:
                 naturals[RANK_OF[i]] += n
-        set_ranks = {s.rank for s in shapes if type(s) is SetShape and s.size < t.max_size}
+        set_ranks = {s.rank for s in shapes if type(s) is SetShape and s.size < tables.max_size}
         covered = [[False] * 16 for _ in range(4)]
         runs = self.rules.runs
         # a suit where one gap may be filled by a wild: one from hand, or a run's
@@ -356,7 +368,7 @@ class Search:
                 values.extend([value[i]] * n)
                 continue
             rank = RANK_OF[i]
-            ok = t.set_rank[rank] and (
+            ok = tables.set_rank[rank] and (
                 rank in set_ranks or naturals[rank] >= MELD_MIN or (naturals[rank] == 2 and wilds > 0)
             )
             if not ok and runs:
@@ -409,10 +421,10 @@ class Search:
         takes the step, and the first step that finishes the turn ends the search.
         Steps that lay the most come first, unless the player must go out.
         """
-        t = self.tables
+        tables = self.tables
         rules = self.rules
-        value = t.value
-        natural_two = t.natural_two
+        value = tables.value
+        natural_two = tables.natural_two
         out: list[Step] = []
         wilds = [i for i in sorted(counts) if IS_WILD[i]]
         for at, shape in enumerate(shapes):
@@ -428,7 +440,7 @@ class Search:
             if not IS_WILD[i]:
                 by_rank.setdefault(RANK_OF[i], []).append(i)
         for rank, cards in by_rank.items():
-            if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in have_set):
+            if not tables.set_rank[rank] or (rules.one_meld_per_rank and rank in have_set):
                 continue
             held = sum(counts[i] for i in cards)
             if held < 2:
@@ -443,13 +455,13 @@ class Search:
         # black 3s, only by a player going out (C-THREE-2)
         black_threes = sum(counts.get(i, 0) for i in BLACK_THREE_INDICES)
         if (
-            self.pos.black3_ok and rules.black_threes and black_threes >= MELD_MIN
+            self.situation.black3_ok and rules.black_threes and black_threes >= MELD_MIN
             and not any(type(s) is SetShape and s.rank == 3 for s in shapes)
         ):
             held_threes: list[int] = [i for i in BLACK_THREE_INDICES if i in counts]
             for three in _sub_multisets(held_threes, counts, 3):
                 shape = SetShape(SET, 3, 3, 0, 3)
-                out.append(Step(pack(three), 3, None, shape, t.rank_value[3] * 3, True))
+                out.append(Step(pack(three), 3, None, shape, tables.rank_value[3] * 3, True))
         # new runs of three
         if rules.runs:
             for suit in range(4):
@@ -512,14 +524,14 @@ class Search:
 
     def _run_steps(self, counts: dict[int, int], at: int, shape: RunShape, wilds: list[int], out: list[Step]) -> None:
         """One card onto the run ``shapes[at]``: at an end, or its natural card pushing its wild to an end."""
-        t = self.tables
-        value = t.value
-        natural_two = t.natural_two
+        tables = self.tables
+        value = tables.value
+        natural_two = tables.natural_two
         one = ONE
         suit, low, high, wild_at = shape.suit, shape.low, shape.high, shape.wild_at
         row = RUN_CELL[suit]
         ends = []
-        if high - low + 1 < t.run_max:
+        if high - low + 1 < tables.run_max:
             if low > 1:
                 ends.append(low - 1)
             if high < ACE_HIGH:
@@ -581,6 +593,6 @@ def _natural_window(counts: dict[int, int]) -> bool:
     return False
 
 
-def search(p: Pos) -> bool:
-    """Whether the turn can be finished from ``p``, by the search (any rules)."""
-    return Search(p).run()
+def search(situation: Pos) -> bool:
+    """Whether the turn can be finished from ``situation``, by the search (any rules)."""
+    return Search(situation).run()

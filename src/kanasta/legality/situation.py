@@ -60,14 +60,14 @@ class Pos(NamedTuple):
     """The question's memo and work budget (a fresh one when None)."""
 
 
-def discard_empties_ok(p: Pos, card: Card, n_canastas: int) -> bool:
+def discard_empties_ok(situation: Pos, card: Card, n_canastas: int) -> bool:
     """Whether the last card may be discarded, emptying the hand (the rulebook's emptying check)."""
-    return card is not p.forbidden and may_empty(p, n_canastas, p.opened, by_discard=True)
+    return card is not situation.forbidden and may_empty(situation, n_canastas, situation.opened, by_discard=True)
 
 
-def may_empty(p: Pos, n_canastas: int, opened: bool, *, by_discard: bool) -> bool:
-    """Whether the hand may be emptied in situation ``p`` with ``n_canastas`` and the team ``opened``."""
+def may_empty(situation: Pos, n_canastas: int, opened: bool, *, by_discard: bool) -> bool:
+    """Whether the hand may be emptied in ``situation`` with ``n_canastas`` and the team ``opened``."""
     return empty_problem(
-        p.tables.rules, canastas=n_canastas, opened=opened, exempt=p.out_exempt, answer_no=p.no_out,
-        by_discard=by_discard, discard_ok=p.discard_empty_ok,
+        situation.tables.rules, canastas=n_canastas, opened=opened, exempt=situation.out_exempt,
+        answer_no=situation.no_out, by_discard=by_discard, discard_ok=situation.discard_empty_ok,
     ) is None

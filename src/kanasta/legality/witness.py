@@ -37,7 +37,7 @@ class Segment(NamedTuple):
 
 
 def greedy_opens(
-    t: Tables, counts: dict[int, int], shapes: tuple[Shape, ...], count: int, *, minimum: int, forbidden: int
+    tables: Tables, counts: dict[int, int], shapes: tuple[Shape, ...], count: int, *, minimum: int, forbidden: int
 ) -> bool:
     """A quick witness that the team can open from here with two cards left.
 
@@ -47,17 +47,17 @@ def greedy_opens(
     pairs and sets.  True only when that plan really opens with two cards (one
     discardable) left; False means "not shown", not "impossible".
     """
-    if t.rules.opening_natural_run and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes):
-        runs = segments(t, counts)
+    if tables.rules.opening_natural_run and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes):
+        runs = segments(tables, counts)
         if not runs:
             return False
         runs.sort(key=lambda seg: -seg.value)
-        return any(_plan_keeping(t, minimum, forbidden, counts, shapes, count, seg) for seg in runs[:3])
-    return _plan_keeping(t, minimum, forbidden, counts, shapes, count, None)
+        return any(_plan_keeping(tables, minimum, forbidden, counts, shapes, count, seg) for seg in runs[:3])
+    return _plan_keeping(tables, minimum, forbidden, counts, shapes, count, None)
 
 
 def _plan_keeping(
-    t: Tables,
+    tables: Tables,
     minimum: int,
     forbidden: int,
     counts: dict[int, int],
@@ -67,10 +67,10 @@ def _plan_keeping(
 ) -> bool:
     """:func:`_plan`; when it reaches the minimum but melds too much (fewer than two cards
     left), plan again holding back the two cheapest cards outside the run."""
-    done = _plan(t, minimum, forbidden, dict(counts), shapes, count, run)
+    done = _plan(tables, minimum, forbidden, dict(counts), shapes, count, run)
     if done is not None:
         return done
-    value = t.value
+    value = tables.value
     rest = dict(counts)
     if run is not None:
         for c in run.cards:
@@ -83,13 +83,13 @@ def _plan_keeping(
         held[i] -= 1
         if not held[i]:
             del held[i]
-    return _plan(t, minimum, forbidden, held, shapes, count, run, hold=2) is True
+    return _plan(tables, minimum, forbidden, held, shapes, count, run, hold=2) is True
 
 
-def segments(t: Tables, counts: dict[int, int]) -> list[Segment]:
+def segments(tables: Tables, counts: dict[int, int]) -> list[Segment]:
     """The maximal natural runs in hand (at most ``run_max`` cards each)."""
-    value = t.value
-    natural_two = t.natural_two
+    value = tables.value
+    natural_two = tables.natural_two
     out = []
     for suit in range(4):
         row = RUN_CELL[suit]
@@ -100,7 +100,10 @@ def segments(t: Tables, counts: dict[int, int]) -> list[Segment]:
                 continue
             cells: list[int] = []
             start = pos
-            while pos <= ACE_HIGH and counts.get(row[pos], 0) > 0 and len(cells) < t.run_max and row[pos] not in cells:
+            while (
+                pos <= ACE_HIGH and counts.get(row[pos], 0) > 0 and len(cells) < tables.run_max
+                and row[pos] not in cells
+            ):
                 cells.append(row[pos])
                 pos += 1
             if len(cells) >= MELD_MIN:
@@ -110,7 +113,7 @@ def segments(t: Tables, counts: dict[int, int]) -> list[Segment]:
 
 
 def _plan(
-    t: Tables,
+    tables: Tables,
     minimum: int,
     forbidden: int,
     counts: dict[int, int],
@@ -122,14 +125,14 @@ def _plan(
     """Lay the plan of :func:`greedy_opens` from ``counts`` (``hold`` more cards stay in hand): True
     when it opens with two cards (one discardable) left, None when it reaches the minimum
     with fewer, else False.  Changes ``counts``."""
-    rules = t.rules
-    value = t.value
+    rules = tables.rules
+    value = tables.value
     gained = 0
     # sets that can still take a wild (wilds never go into runs here, so the
     # natural run the opening needs stays natural, K-OPEN-2)
     wild_slots = sum(
         1 for s in shapes
-        if type(s) is SetShape and s.wilds < rules.max_wilds and s.size < t.max_size
+        if type(s) is SetShape and s.wilds < rules.max_wilds and s.size < tables.max_size
         and not (rules.wilds_within_naturals and s.wilds + 1 > s.naturals)
     )
     set_ranks = {s.rank for s in shapes if type(s) is SetShape}
@@ -138,34 +141,34 @@ def _plan(
         for c in run.cards:
             counts[c] -= 1
     for rank in range(1, 14):
-        if not t.set_rank[rank] or (rules.one_meld_per_rank and rank in set_ranks):
+        if not tables.set_rank[rank] or (rules.one_meld_per_rank and rank in set_ranks):
             continue
         cards = OF_RANK[rank]
         n = sum(counts.get(i, 0) for i in cards)
-        if MELD_MIN <= n <= t.max_size:
-            gained += n * t.rank_value[rank]
+        if MELD_MIN <= n <= tables.max_size:
+            gained += n * tables.rank_value[rank]
             for i in cards:
                 counts.pop(i, None)
             wild_slots += 1
     if rules.runs:
-        for segment in segments(t, counts):
+        for segment in segments(tables, counts):
             gained += segment.value
             for c in segment.cards:
                 counts[c] -= 1
     # natural pairs among the cards still unused become sets with a wild
     pairs = [
         rank for rank in range(1, 14)
-        if t.set_rank[rank] and not (rules.one_meld_per_rank and rank in set_ranks)
+        if tables.set_rank[rank] and not (rules.one_meld_per_rank and rank in set_ranks)
         and sum(counts.get(i, 0) for i in OF_RANK[rank]) == 2
     ]
     wilds = sorted(
         (value[i] for i, k in counts.items() if IS_WILD[i] for _ in range(k)), reverse=True
     )
     placed = 0
-    for rank in sorted(pairs, key=lambda r: -t.rank_value[r]):
+    for rank in sorted(pairs, key=lambda r: -tables.rank_value[r]):
         if placed >= len(wilds) or rules.max_wilds < 1:
             break
-        gained += 2 * t.rank_value[rank] + wilds[placed]
+        gained += 2 * tables.rank_value[rank] + wilds[placed]
         placed += 1
         for i in OF_RANK[rank]:
             counts.pop(i, None)
