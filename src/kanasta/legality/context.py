@@ -2,7 +2,7 @@
 
 :class:`Ctx` is built once per question (a listing of moves, the check of one
 move) from a :class:`~kanasta.position.Position`: the seat that acts, its
-hand and team melds (with their solver shapes, sizes, values and canastas),
+hand and team melds (with their solver shapes, sizes and canastas),
 whether the team is down, the opening minimum, the options in play, and the
 question's work budget.  The one-move checks (:mod:`kanasta.legality.checks`)
 and the move generator (:mod:`kanasta.legality.moves`) both read it; so does
@@ -69,7 +69,7 @@ class Ctx:
 
     __slots__ = (
         "position", "rules", "tables", "seat", "team", "hand", "melds", "turn", "opened", "minimum",
-        "out_exempt", "discard_empty_ok", "black3_ok", "shapes", "sizes", "values",
+        "out_exempt", "discard_empty_ok", "black3_ok", "shapes", "sizes",
         "n_canastas", "natural_runs", "work",
     )
 
@@ -104,10 +104,9 @@ class Ctx:
         view = team_view(self.tables, s.scores[team], self.melds)
         #: the team's opening minimum (half points, C-OPEN-1, K-OPEN-3)
         self.minimum = view.minimum
-        #: the team's melds as solver shapes, their sizes and values (half points)
+        #: the team's melds as solver shapes, and their sizes
         self.shapes: tuple[Shape, ...] = view.shapes
         self.sizes = view.sizes
-        self.values = view.values
         #: the team's canastas and natural runs (K-OPEN-2)
         self.n_canastas = view.canastas
         self.natural_runs = view.natural_runs

@@ -35,6 +35,7 @@ from kanasta.legality.tables import (
     RunShape,
     SetShape,
     Shape,
+    meld_value,
 )
 from kanasta.melds import Meld, MeldKind
 from kanasta.rulebook import CANASTA_SIZE, MELD_MIN, team_opens
@@ -433,7 +434,7 @@ def _run_extends(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
     old_shape = ctx.shapes[index]
     assert type(old_shape) is RunShape
     was_natural = old_shape.wild_at == NATURAL
-    old_value = ctx.values[index]
+    old_value = meld_value(gen.tables, meld)
     for run, low, wild_at, added in run_extend_candidates(ctx, meld, gen.counts):
         size = len(run)
         total = 0

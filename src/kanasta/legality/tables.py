@@ -268,7 +268,14 @@ def natural_runs(shapes: Iterable[Shape]) -> int:
 
 
 def meld_value(t: Tables, meld: Meld) -> int:
-    """The value of a meld's cards in half points (a 2 in its natural place in a run at its natural value)."""
+    """The value of a meld's cards in half points (a 2 in its natural place in a run at its natural value).
+
+    >>> import kanasta
+    >>> rules = kanasta.Rules.kanasta()
+    >>> [meld_value(tables_for(rules), kanasta.Meld.from_cards(kanasta.parse_cards(m), rules))
+    ...  for m in ("AS 2S 3S", "7H 7S JK")]  # ½ for 2S in its place, 3 to 7 ½, the ace 1½, a joker 1 (K-VAL-1)
+    [5, 4]
+    """
     value = t.value
     if meld.kind is MeldKind.RUN:
         return sum(t.natural_two if meld.is_natural_two(i) else value[c.index] for i, c in enumerate(meld.cards))
@@ -282,14 +289,12 @@ class TeamView(NamedTuple):
     """The opening minimum for the team's score (half points)."""
     shapes: tuple[Shape, ...]
     sizes: tuple[int, ...]
-    values: tuple[int, ...]
-    """Each meld's value in half points (:func:`meld_value`)."""
     canastas: int
     natural_runs: int
 
 
 def team_view(t: Tables, score: int, melds: tuple[Meld, ...]) -> TeamView:
-    """The opening minimum of a team with ``score``; the shapes, sizes, values, canastas, natural runs of ``melds``.
+    """The opening minimum of a team with ``score``; the shapes, sizes, canastas and natural runs of ``melds``.
 
     >>> import kanasta
     >>> rules = kanasta.Rules.kanasta()
@@ -297,10 +302,9 @@ def team_view(t: Tables, score: int, melds: tuple[Meld, ...]) -> TeamView:
     >>> team = team_view(tables_for(rules), 0, melds)
     >>> team.minimum  # 4½ points below a score of 100 (K-OPEN-3), in half points
     9
-    >>> team.sizes, team.values, team.canastas, team.natural_runs  # 3 to 7 are worth ½, a joker 1 (K-VAL-1)
-    ((3, 3), (3, 4), 0, 1)
+    >>> team.sizes, team.canastas, team.natural_runs
+    ((3, 3), 0, 1)
     """
     shapes = tuple(shape_of(m) for m in melds)
     sizes = tuple(shape_size(s) for s in shapes)
-    values = tuple(meld_value(t, m) for m in melds)
-    return TeamView(t.minimum(score), shapes, sizes, values, canastas_in(sizes), natural_runs(shapes))
+    return TeamView(t.minimum(score), shapes, sizes, canastas_in(sizes), natural_runs(shapes))
