@@ -110,3 +110,16 @@ def test_the_layers_are_in_order() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_each_legality_module_says_what_it_owns_and_stays_readable() -> None:
+    """Issue 9: the legality package's modules are concepts, each with a docstring saying what it
+    owns, none over about 800 lines."""
+    package = SRC / "legality"
+    modules = sorted(package.glob("*.py"))
+    assert len(modules) >= 10
+    for path in modules:
+        text = path.read_text(encoding="utf-8")
+        docstring = ast.get_docstring(ast.parse(text))
+        assert docstring and len(docstring.split()) >= 10, path.name
+        assert len(text.splitlines()) <= 800, path.name
