@@ -194,7 +194,14 @@ def discard_problem(ctx: Ctx, card: Card) -> Problem | None:
 
 
 def legal_discards(ctx: Ctx) -> list[Card]:
-    """The cards of the hand that may be discarded now, each once, in index order (:func:`discard_problem`)."""
+    """The cards of the hand that may be discarded now, each once, in index order (:func:`discard_problem`).
+
+    >>> import kanasta
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+    >>> hand = state.hands[state.player]
+    >>> legal_discards(Ctx(state)) == sorted(set(hand))  # nothing laid yet: any card of the hand
+    True
+    """
     distinct = sorted({card.index: card for card in ctx.hand}.items())
     return [card for _, card in distinct if discard_problem(ctx, card) is None]
 

@@ -72,7 +72,22 @@ class HandCounts:
 
 
 def classic_finishable(situation: Pos) -> bool:
-    """Whether the turn can be finished from ``situation`` (E-2), for rules with ``Tables.classic_fast``."""
+    """Whether the turn can be finished from ``situation`` (E-2), for rules with ``Tables.classic_fast``.
+
+    Classic, a team at 0 that must reach 50 points (100 half points, C-OPEN-1) after laying cards:
+
+    >>> import kanasta
+    >>> from kanasta.legality.tables import tables_for
+    >>> laid = Pos(
+    ...     tables_for(kanasta.Rules.classic()), kanasta.parse_cards("5C 5D 5H KS KH KD JK 9C 9D"), (),
+    ...     opened=False, laid=True, laid_count=0, minimum=100, aside=(), forbidden=None, must_out=False,
+    ...     no_out=False, out_exempt=False, discard_empty_ok=True, black3_ok=True,
+    ... )
+    >>> classic_finishable(laid)  # 5s (15) + kings (30) + the joker (50): 95 points, two 9s stay
+    True
+    >>> classic_finishable(laid._replace(hand=kanasta.parse_cards("5C 5D 5H 9C 9D 4S")))  # 15 at most
+    False
+    """
     tables = situation.tables
     counts = HandCounts(situation.hand, tables)
     by_rank: dict[int, SetShape] = {}

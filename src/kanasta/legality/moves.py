@@ -316,7 +316,18 @@ class _Gen:
 
 
 def play_actions(ctx: Ctx) -> tuple[Action, ...]:
-    """Every legal move of the play phase, in the documented order."""
+    """Every legal move of the play phase, in the documented order.
+
+    >>> import kanasta
+    >>> from kanasta.legality.context import Ctx
+    >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+    >>> moves = play_actions(Ctx(state))
+    >>> moves == state.legal_actions()
+    True
+    >>> discards = [m for m in moves if isinstance(m, kanasta.Discard)]  # nothing laid: any card
+    >>> len(discards) == len(set(state.hands[state.player]))
+    True
+    """
     gen = _Gen(ctx)
     out: list[Action] = []
     if ctx.rules.ask_partner and ask_problem(ctx) is None:

@@ -594,5 +594,21 @@ def _natural_window(counts: dict[int, int]) -> bool:
 
 
 def search(situation: Pos) -> bool:
-    """Whether the turn can be finished from ``situation``, by the search (any rules)."""
+    """Whether the turn can be finished from ``situation``, by the search (any rules).
+
+    Kanasta, a team at 0 that must lay 4½ points (9 half points) with a natural run (K-OPEN-2,
+    K-OPEN-3) after laying cards:
+
+    >>> import kanasta
+    >>> from kanasta.legality.tables import tables_for
+    >>> laid = Pos(
+    ...     tables_for(kanasta.Rules.kanasta()), kanasta.parse_cards("4S 5S 6S 7S 8C 8D 8H QD KH"), (),
+    ...     opened=False, laid=True, laid_count=0, minimum=9, aside=(), forbidden=None, must_out=False,
+    ...     no_out=False, out_exempt=False, discard_empty_ok=True, black3_ok=False,
+    ... )
+    >>> search(laid)  # the run 4S-7S (2 points) and the 8s (3 points): 5, and QD KH stay
+    True
+    >>> search(laid._replace(hand=kanasta.parse_cards("4S 5S 6S 8D 8H JC QD KH")))  # 1½ at most
+    False
+    """
     return Search(situation).run()

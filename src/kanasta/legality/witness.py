@@ -46,6 +46,14 @@ def greedy_opens(
     more naturals, the other natural runs, and spare wild cards on natural
     pairs and sets.  True only when that plan really opens with two cards (one
     discardable) left; False means "not shown", not "impossible".
+
+    Kanasta, a minimum of 4½ points (9 half points) with a natural run:
+
+    >>> import kanasta
+    >>> from kanasta.legality.tables import NO_CARD, tables_for
+    >>> hand = {card.index: 1 for card in kanasta.parse_cards("4S 5S 6S 7S 8C 8D 8H QD KH")}
+    >>> greedy_opens(tables_for(kanasta.Rules.kanasta()), hand, (), 0, minimum=9, forbidden=NO_CARD)
+    True
     """
     if tables.rules.opening_natural_run and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes):
         runs = segments(tables, counts)
