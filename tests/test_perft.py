@@ -58,5 +58,6 @@ def test_perft_notices_a_move_lost(monkeypatch: pytest.MonkeyPatch) -> None:
         return moves[:-1] if len(moves) > 2 and isinstance(moves[-1], kanasta.Discard) else moves
 
     monkeypatch.setattr(kanasta.engine, "legal_actions", lossy)
+    monkeypatch.setenv("KANASTA_ENGINE", "python")  # the lossy engine is the Python one
     stored = _load("classic")["games"][0]
     assert perft_game(preset("classic"), stored["seed"])["steps"] != stored["steps"]

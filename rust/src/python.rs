@@ -7,12 +7,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::IntoPyObjectExt;
 
 use crate::cards::{self, Card, DECK_SIZE};
 use crate::deal::{self, Deal, DealRules};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 use crate::rng;
-use crate::state::{Event, Phase, State};
+use crate::state::{Drew, Event, HandResult, Phase, State, TableMeld, TeamScore, Turn};
 use crate::{action, apply, doc, rules};
 
 use std::sync::{Arc, OnceLock};
@@ -564,6 +565,15 @@ impl PyNativeState {
         Ok(PyNativeState::made(state, Arc::new(events)))
     }
 
+    /// Every field of the position but its rules, in the order of
+    /// `kanasta.Position`'s fields, as plain values: cards as indices, melds
+    /// as `(kind 0 set / 1 run, cards, rank, suit, low, wild index)`, the turn
+    /// and the hand results as tuples of their fields (points in half points,
+    /// names as text).  What a `kanasta.State` of this engine reads its fields from.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        fields_raw(py, &self.inner)
+    }
+
     /// "draw", "play", "answer" or "game_over".
     #[getter]
     fn phase(&self) -> &'static str {
@@ -610,6 +620,145 @@ impl PyNativeState {
             self.inner.phase.name()
         )
     }
+}
+
+// ------------------------------------------------------------ raw export
+
+/// A value as a Python object.
+fn any<'py, T: IntoPyObjectExt<'py>>(py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>> {
+    value.into_bound_py_any(py)
+}
+
+/// A tuple of the items made by `f`.
+fn tuple_of<'py, T>(
+    py: Python<'py>,
+    items: impl IntoIterator<Item = T>,
+    f: impl Fn(T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let items = items.into_iter().map(f).collect::<PyResult<Vec<_>>>()?;
+    Ok(PyTuple::new(py, items)?.into_any())
+}
+
+/// A meld as `(kind 0 set / 1 run, cards, rank or None, suit or None, low, wild index or None)`.
+fn meld_raw<'py>(py: Python<'py>, m: &TableMeld) -> PyResult<Bound<'py, PyAny>> {
+    let kind: u8 = match m {
+        TableMeld::Set { .. } => 0,
+        TableMeld::Run { .. } => 1,
+    };
+    let wild = match m {
+        TableMeld::Run { wild, .. } => wild.map(|(i, _)| i),
+        TableMeld::Set { .. } => None,
+    };
+    let cards = cards_tuple(py, m.cards().as_slice())?;
+    any(py, (kind, cards, m.rank(), m.suit(), m.low(), wild))
+}
+
+fn melds_raw<'py, 'a>(
+    py: Python<'py>,
+    teams: impl IntoIterator<Item = &'a [TableMeld]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    tuple_of(py, teams, |team| tuple_of(py, team, |m| meld_raw(py, m)))
+}
+
+fn turn_raw<'py>(py: Python<'py>, t: &Turn) -> PyResult<Bound<'py, PyAny>> {
+    let drew = t.drew.map(|d| match d {
+        Drew::Stock => "stock",
+        Drew::Pile => "pile",
+    });
+    let items = [
+        any(py, drew)?,
+        any(py, t.count_halves)?,
+        any(py, t.laid)?,
+        cards_tuple(py, &t.aside)?.into_any(),
+        any(py, t.forbidden)?,
+        any(py, t.asked)?,
+        any(py, t.answer)?,
+        any(py, t.melded)?,
+        any(py, t.must_go_out)?,
+        any(py, t.first_meld)?,
+        any(py, t.own_from)?,
+        any(py, t.added_to_old)?,
+        any(py, t.last_stock)?,
+    ];
+    Ok(PyTuple::new(py, items)?.into_any())
+}
+
+fn team_raw<'py>(py: Python<'py>, t: &TeamScore) -> PyResult<Bound<'py, PyAny>> {
+    let canastas = tuple_of(py, &t.canastas, |c| {
+        any(
+            py,
+            (c.meld, c.kind.name(), c.base, c.trump_doubled, c.bonus),
+        )
+    })?;
+    let items = [
+        any(py, t.team)?,
+        any(py, t.packets)?,
+        any(py, t.packet_points)?,
+        any(py, t.meld_points_halves)?,
+        canastas,
+        any(py, t.canasta_points)?,
+        any(py, t.red_threes)?,
+        any(py, t.red_three_points)?,
+        any(py, t.going_out_points)?,
+        any(py, t.hand_points_halves)?,
+        any(py, t.raw_total_halves)?,
+        any(py, t.total)?,
+    ];
+    Ok(PyTuple::new(py, items)?.into_any())
+}
+
+fn result_raw<'py>(py: Python<'py>, r: &HandResult) -> PyResult<Bound<'py, PyAny>> {
+    let items = [
+        any(py, r.hand_number)?,
+        any(py, r.dealer)?,
+        any(py, r.ended_by.name())?,
+        any(py, r.went_out)?,
+        any(py, r.concealed)?,
+        tuple_of(py, &r.teams, |t| team_raw(py, t))?,
+        PyTuple::new(py, &r.scores)?.into_any(),
+        melds_raw(py, r.melds.iter().map(Vec::as_slice))?,
+        nested_tuple(py, &r.hands)?.into_any(),
+        nested_tuple(py, &r.red_threes)?.into_any(),
+        any(py, r.trump)?,
+    ];
+    Ok(PyTuple::new(py, items)?.into_any())
+}
+
+/// Every field of a position but its rules, in `kanasta.Position`'s order, as
+/// plain tuples (see `NativeState.fields`).
+fn fields_raw<'py>(py: Python<'py>, s: &State) -> PyResult<Bound<'py, PyTuple>> {
+    let n = s.rules.players;
+    let teams = s.rules.teams();
+    let hands: Vec<Vec<Card>> = s.hands[..n].iter().map(|h| h.cards()).collect();
+    let packets: Vec<Vec<Card>> = s.packets().iter().map(|p| p.cards()).collect();
+    let reds: Vec<Vec<Card>> = s.red_threes[..teams]
+        .iter()
+        .map(|r| r.as_slice().to_vec())
+        .collect();
+    let items = [
+        any(py, s.seed)?,
+        any(py, s.hand_number)?,
+        any(py, s.dealer)?,
+        PyTuple::new(py, &s.scores[..teams])?.into_any(),
+        nested_tuple(py, &hands)?.into_any(),
+        cards_tuple(py, s.stock())?.into_any(),
+        cards_tuple(py, &s.pile)?.into_any(),
+        any(py, s.pile_frozen)?,
+        melds_raw(py, s.melds[..teams].iter().map(|m| m.as_slice()))?,
+        nested_tuple(py, &reds)?.into_any(),
+        nested_tuple(py, &packets)?.into_any(),
+        PyTuple::new(py, &s.packets_taken[..teams])?.into_any(),
+        any(py, s.trump)?,
+        PyTuple::new(py, &s.opened[..teams])?.into_any(),
+        PyTuple::new(py, &s.melded_this_hand[..n])?.into_any(),
+        any(py, s.player)?,
+        any(py, s.phase.name())?,
+        turn_raw(py, &s.turn)?,
+        any(py, s.winner)?,
+        tuple_of(py, s.hand_results.iter(), |r| result_raw(py, r))?,
+        any(py, s.hand_moves)?,
+    ];
+    PyTuple::new(py, items)
 }
 
 /// The native core of kanasta (internal; see the package documentation).

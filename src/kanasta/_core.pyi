@@ -5,7 +5,7 @@ tuples of indices.  Checked against the compiled module by ``mypy.stubtest``.
 """
 
 from collections.abc import Callable, Sequence
-from typing import Literal, final
+from typing import Any, Literal, final
 
 __all__ = [
     "BudgetExceeded",
@@ -150,6 +150,7 @@ class NativeState:
     @staticmethod
     def from_json(doc: str) -> NativeState: ...
     def to_json(self) -> str: ...
+    def fields(self) -> tuple[Any, ...]: ...
     def events_json(self) -> str: ...
     def apply(
         self, move: str, can_take: Callable[[NativeState], object] | None = None, *, budget: int = ...

@@ -76,7 +76,7 @@ from kanasta.rulebook import freezes_pile, is_black_three_set, is_bonus_three, t
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
 
-__all__ = ["apply", "explain", "explain_own", "legal_actions", "perform", "start"]
+__all__ = ["apply", "check_start", "explain", "explain_own", "legal_actions", "perform", "start"]
 
 P = TypeVar("P", bound=Position)
 """The class of the positions the engine is given, and makes (:class:`~kanasta.State`)."""
@@ -96,10 +96,7 @@ def start(make: type[P], rules: Rules, seed: int) -> P:
     >>> type(start(Position, kanasta.Rules.classic(), 3)).__name__
     'Position'
     """
-    if not isinstance(rules, Rules):
-        raise ConfigError("rules", f"must be a kanasta.Rules, not {type(rules).__name__}")
-    if type(seed) is not int or not 0 <= seed < _rng.SEED_LIMIT:
-        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {_shown(seed)}")
+    check_start(rules, seed)
     dealer = _rng.stream(seed, 0).below(rules.players)
     draft = _Draft(make)
     draft.rules = rules
@@ -112,6 +109,22 @@ def start(make: type[P], rules: Rules, seed: int) -> P:
     _deal(draft, 1)
     draft.start_events = tuple(draft.events)
     return draft.freeze()
+
+
+def check_start(rules: object, seed: object) -> None:
+    """Raise :class:`~kanasta.ConfigError` unless ``rules`` is a :class:`~kanasta.Rules` and ``seed`` a 64-bit seed.
+
+    What :func:`start` checks first (and the native engine's new game too).
+
+    >>> check_start(Rules.classic(), 2**64)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: seed: must be an int from 0 to 2**64 - 1, not an int of 65 bits
+    """
+    if not isinstance(rules, Rules):
+        raise ConfigError("rules", f"must be a kanasta.Rules, not {type(rules).__name__}")
+    if type(seed) is not int or not 0 <= seed < _rng.SEED_LIMIT:
+        raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {_shown(seed)}")
 
 
 def _shown(value: object) -> str:

@@ -18,15 +18,20 @@ re-exported here.
 
 from __future__ import annotations
 
+import json
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kanasta import engine
+from kanasta import _core
+from kanasta import engine as python_engine
+from kanasta._native import FILLED, Engine, actions_of, choose_engine, events_of, position_fields, rules_text
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, IllegalActionError
+from kanasta.legality.checks import Ctx, legal_takes
 from kanasta.position import (
+    INIT,
     CanastaScore,
     CardsDrawn,
     Event,
@@ -35,6 +40,7 @@ from kanasta.position import (
     HandEnded,
     HandResult,
     HandStarted,
+    LogNode,
     PacketTaken,
     Phase,
     PileJoined,
@@ -57,6 +63,7 @@ from kanasta.view import PlayerView, make_view
 __all__ = [
     "CanastaScore",
     "CardsDrawn",
+    "Engine",
     "Event",
     "GameEnded",
     "HandEnd",
@@ -93,13 +100,20 @@ class _Memo:
         return (_Memo, ())
 
 
+def _hidden(**kwargs: Any) -> Any:
+    """A field that is no part of the position: not an ``__init__`` argument, equality, repr."""
+    return attrs.field(init=False, eq=False, repr=False, **kwargs)
+
+
 @attrs.frozen(slots=True, repr=False)
 class State(Position):
     """An immutable game position with its moves.  Make one with :func:`new_game`.
 
     The data (hands, melds, pile, turn, ...) are the fields of
     :class:`~kanasta.position.Position`; the methods below list, check and
-    apply moves, and give views and documents.
+    apply moves, and give views and documents.  :attr:`engine` tells which
+    engine plays the game (the native core or the Python reference engine);
+    both give the same moves, positions and events.
 
     >>> import kanasta, random
     >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=5)
@@ -112,6 +126,53 @@ class State(Position):
 
     # not an __init__ argument, so attrs.evolve never carries a stale list into a changed state
     _memo: _Memo = attrs.field(init=False, factory=_Memo, eq=False, repr=False)
+    # A native-backed state (see the Architecture page): the native core's position, and, until
+    # its history is asked for, the state it was made from and the move.  Its position fields
+    # start unset and are filled from the native position on first use (``__getattr__``).
+    _native: _core.NativeState | None = _hidden(default=None)
+    _parent: State | None = _hidden(default=None)
+    _action: Action | None = _hidden(default=None)
+
+    @property
+    def engine(self) -> Engine:
+        """The engine that plays this game: ``"native"`` (the compiled core) or ``"python"`` (the reference).
+
+        Chosen by :func:`new_game` or :meth:`from_dict` (their ``engine=``
+        argument, else the environment variable ``KANASTA_ENGINE``); every
+        state reached by :meth:`apply` keeps it.  A state made any other way
+        (``attrs.evolve``, a position's constructor) is played by the Python
+        engine, as is a game whose rules the native core does not read.
+
+        >>> import kanasta
+        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="python").engine
+        'python'
+        >>> kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="native").engine
+        'native'
+        """
+        return "python" if self._native is None else "native"
+
+    if not TYPE_CHECKING:  # (to a type checker a state has its declared fields only)
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only when a field's slot is unset: a native-backed state's position
+            # fields, made from the native position on first use (all at once, except the
+            # phase and player that every decision reads, and the events and history).
+            native = object.__getattribute__(self, "_native")
+            if native is None or name not in _LAZY:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if name == "phase":
+                value: Any = _PHASES[native.phase]
+            elif name == "player":
+                value = native.player
+            elif name == "events":
+                value = events_of(native.events_json(), self.hand_results)
+            elif name == "_log":
+                return _log_of(self)
+            else:
+                _fill(self, native)
+                return object.__getattribute__(self, name)
+            object.__setattr__(self, name, value)
+            return value
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal move, each once, in a fixed order (RULES E-1, E-2).
@@ -129,7 +190,17 @@ class State(Position):
         memo = self._memo
         actions = memo.actions
         if actions is None:
-            actions = memo.actions = engine.legal_actions(self)
+            native = self._native
+            if native is None:
+                actions = python_engine.legal_actions(self)
+            else:
+                try:
+                    actions = actions_of(_core.legal_moves(native))
+                except RuntimeError:
+                    # The native search gave up (its work budget): the Python engine answers,
+                    # or raises EngineLimitError past its own budget.  Never a wrong list.
+                    actions = python_engine.legal_actions(self)
+            memo.actions = actions
             memo.lookup = frozenset(actions)
         return actions
 
@@ -167,7 +238,15 @@ class State(Position):
         memo = self._memo
         if memo.actions is not None and action in memo.lookup:
             return None
-        return engine.explain_own(self, action)
+        native = self._native
+        if native is not None:
+            try:
+                return _core.explain(native, str(action))
+            except (RuntimeError, ValueError):
+                # the native search gave up, or the move's notation is beyond the native
+                # reader: the Python engine answers
+                pass
+        return python_engine.explain_own(self, action)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``; this state is unchanged.
@@ -189,7 +268,10 @@ class State(Position):
         problem = self._own_problem(action)
         if problem is not None:
             raise IllegalActionError(problem[0], problem[1])
-        return engine.perform(self, action)
+        native = self._native
+        if native is None:
+            return python_engine.perform(self, action)
+        return _native_child(self, native, action)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -226,7 +308,7 @@ class State(Position):
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: object) -> State:
+    def from_dict(cls, data: object, *, engine: Engine | None = None) -> State:
         """Read and validate a position written by :meth:`to_dict` (or by hand).
 
         Everything is checked: shapes and types, card notation, the 108
@@ -235,17 +317,144 @@ class State(Position):
         ``path`` says where the document is wrong (``hands.2``,
         ``melds.0.1``, ``turn.aside``).  Most keys may be left out of a
         hand-written document; the loaded state has no history.
+        ``engine`` chooses the engine as for :func:`new_game`.
 
         >>> import kanasta
         >>> kanasta.State.from_dict({"rules": "classic"})
         Traceback (most recent call last):
         ...
         kanasta.errors.SerializationError: <document>: missing key 'format'
+        >>> doc = kanasta.new_game(kanasta.Rules.classic(), seed=1).to_dict()
+        >>> kanasta.State.from_dict(doc, engine="python").engine
+        'python'
         """
-        return state_from_dict(data, cls)
+        chosen = choose_engine(engine)
+        state = state_from_dict(data, cls)
+        return state if chosen == "python" else _to_native(state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle support: a native-backed state keeps its engine (its history written flat, as always).
+
+        >>> import pickle, kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=1, engine="native").apply(kanasta.Draw())
+        >>> t = pickle.loads(pickle.dumps(s))
+        >>> t == s, t.history == s.history, t.events == s.events, t.engine
+        (True, True, True, 'native')
+        """
+        native = self._native
+        if native is None:
+            return Position.__reduce__(self)
+        return (_unpickle_native, (type(self), native, self.rules, self.history, self.events, self.start_events))
 
 
-def new_game(rules: Rules, seed: int | None = None) -> State:
+_PHASES: dict[str, Phase] = {p.value: p for p in Phase}
+
+_LAZY: frozenset[str] = frozenset({*FILLED, "events", "_log"})
+"""The fields a native-backed state may leave unset until they are read."""
+
+
+def _bare(make: type[State], native: _core.NativeState, parent: State | None, action: Action | None) -> State:
+    """A native-backed state with only its hidden fields set: the position is read from ``native`` when asked."""
+    state = object.__new__(make)
+    put = object.__setattr__
+    put(state, "_memo", _Memo())
+    put(state, "_native", native)
+    put(state, "_parent", parent)
+    put(state, "_action", action)
+    return state
+
+
+def _fill(state: State, native: _core.NativeState) -> None:
+    """Set every position field of a native-backed state from its native position."""
+    put = object.__setattr__
+    for attr, value in zip(FILLED, position_fields(native.fields())):
+        put(state, attr, value)
+
+
+def _log_of(state: State) -> LogNode | None:
+    """A native-backed state's history links, made from the chain of states it came from (a loop: any length).
+
+    Every state on the way gets its links, and lets go of the state it came from.
+    """
+    pending: list[State] = []
+    here = state
+    while True:
+        try:
+            log: LogNode | None = object.__getattribute__(here, "_log")
+            break
+        except AttributeError:
+            pass
+        parent = here._parent
+        if parent is None:  # pragma: no cover - a native state is made with its history, or from a parent
+            log = None
+            break
+        pending.append(here)
+        here = parent
+    put = object.__setattr__
+    for here in reversed(pending):
+        parent = here._parent
+        assert parent is not None and here._action is not None
+        log = LogNode(log, Step(seat=parent.player, action=here._action, events=here.events))
+        put(here, "_log", log)
+        put(here, "_parent", None)
+    return log
+
+
+def _native_child(state: State, native: _core.NativeState, action: Action) -> State:
+    """The native-backed state after the legal move ``action``."""
+    text = str(action)
+    try:
+        after = native.apply(text)
+    except RuntimeError:
+        # the native search gave up on the C-OUT-5 question (may the next player take the
+        # pile from an empty stock?): the Python engine answers it
+        rules = state.rules
+
+        def can_take(probe: _core.NativeState) -> bool:
+            seen = _bare(State, probe, None, None)
+            object.__setattr__(seen, "rules", rules)
+            return bool(legal_takes(Ctx(seen)))
+
+        after = native.apply(text, can_take)
+    child = _bare(type(state), after, state, action)
+    object.__setattr__(child, "rules", state.rules)
+    object.__setattr__(child, "start_events", state.start_events)
+    return child
+
+
+def _to_native(state: State) -> State:
+    """``state`` (read by the Python reader) played by the native engine, or ``state`` if the core cannot read it."""
+    try:
+        native = _core.NativeState.from_json(json.dumps(state_to_dict(state)))
+    except ValueError:
+        return state  # rules the native core does not read: the Python engine plays this game
+    made = _bare(type(state), native, None, None)
+    put = object.__setattr__
+    for _, attr in INIT:
+        put(made, attr, object.__getattribute__(state, attr))
+    put(made, "_memo", state._memo)  # the listing the reader made (the reachability check) serves
+    return made
+
+
+def _unpickle_native(
+    make: type[State],
+    native: _core.NativeState,
+    rules: Rules,
+    steps: tuple[Step, ...],
+    events: tuple[Event, ...],
+    start_events: tuple[Event, ...],
+) -> State:
+    """Rebuild a pickled native-backed state (see :meth:`State.__reduce__`): the history is rebuilt in a loop."""
+    state = _bare(make, native, None, None)
+    put = object.__setattr__
+    put(state, "rules", rules)
+    put(state, "events", events)
+    put(state, "start_events", start_events)
+    put(state, "_log", LogNode.chain(steps))
+    return state
+
+
+def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = None) -> State:
     """Start a game: draw the first dealer from ``seed`` and deal the first hand.
 
     ``seed`` is an int from 0 to 2**64 - 1; all chance in the game comes from
@@ -260,9 +469,14 @@ def new_game(rules: Rules, seed: int | None = None) -> State:
     replay or test a game; leave it out for a game people or bots play for
     real.
 
+    ``engine`` chooses who plays the game: ``"native"`` (the compiled core,
+    the default) or ``"python"`` (the reference engine); left out, the
+    environment variable ``KANASTA_ENGINE`` chooses (read at each call).
+    Both give the same game, move for move; see :attr:`State.engine`.
+
     >>> import kanasta
     >>> a = kanasta.new_game(kanasta.Rules.classic(), seed=3)
-    >>> b = kanasta.new_game(kanasta.Rules.classic(), seed=3)
+    >>> b = kanasta.new_game(kanasta.Rules.classic(), seed=3, engine="python")
     >>> a == b, a.hands == kanasta.new_game(kanasta.Rules.classic(), seed=4).hands
     (True, False)
     >>> kanasta.new_game(kanasta.Rules.classic(), seed=-1)
@@ -270,6 +484,22 @@ def new_game(rules: Rules, seed: int | None = None) -> State:
     ...
     kanasta.errors.ConfigError: seed: must be an int from 0 to 2**64 - 1, not -1
     """
+    chosen = choose_engine(engine)
     if seed is None:
         seed = secrets.randbits(64)
-    return engine.start(State, rules, seed)
+    if chosen == "python":
+        return python_engine.start(State, rules, seed)
+    python_engine.check_start(rules, seed)
+    try:
+        native = _core.NativeState.new_game(rules_text(rules), seed)
+    except ValueError:
+        # rules the native core does not read (a field it does not know): the Python engine plays this game
+        return python_engine.start(State, rules, seed)
+    state = _bare(State, native, None, None)
+    put = object.__setattr__
+    put(state, "rules", rules)
+    events = events_of(native.events_json(), ())
+    put(state, "events", events)
+    put(state, "start_events", events)
+    put(state, "_log", None)
+    return state

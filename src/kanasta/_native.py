@@ -1,0 +1,286 @@
+"""The seam between :class:`kanasta.State` and the native core ``kanasta._core`` (internal).
+
+Which engine a new state uses (:func:`choose_engine`: the ``engine=``
+argument, else the environment variable ``KANASTA_ENGINE`` read at each
+call), the rules as the native core reads them (:func:`rules_text`), moves
+from the native listing as the library's :class:`~kanasta.Action` objects
+(:func:`actions_of`, interned: one object per notation), and the native
+events as the library's event objects (:func:`events_of`).  The state
+itself (how a native-backed :class:`~kanasta.State` keeps its fields) is in
+:mod:`kanasta.state`; the design is on the *Architecture* page.
+
+>>> choose_engine("python"), choose_engine("native")
+('python', 'native')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final, Literal, TypeAlias
+
+from kanasta.actions import Action, parse_action
+from kanasta.cards import Card, Rank, Suit, parse_card, parse_cards
+from kanasta.errors import ConfigError, short_repr
+from kanasta.melds import Meld, MeldKind
+from kanasta.position import (
+    INIT,
+    CanastaScore,
+    CardsDrawn,
+    Event,
+    GameEnded,
+    HandEnded,
+    HandResult,
+    HandStarted,
+    PacketTaken,
+    Phase,
+    PileJoined,
+    PileTaken,
+    RedThreeLaid,
+    StockExhausted,
+    TeamOpened,
+    TeamScore,
+    Turn,
+    UpcardTurned,
+    WentOut,
+)
+from kanasta.rules import PRESETS, Rules
+
+__all__ = [
+    "ENGINES",
+    "ENV",
+    "FILLED",
+    "Engine",
+    "actions_of",
+    "choose_engine",
+    "events_of",
+    "position_fields",
+    "rules_text",
+]
+
+Engine: TypeAlias = Literal["native", "python"]
+"""The name of an engine: ``"native"`` (the compiled core) or ``"python"`` (the reference engine)."""
+
+ENGINES: Final[tuple[Engine, ...]] = ("native", "python")
+"""The engines, the default first."""
+
+ENV: Final = "KANASTA_ENGINE"
+"""The environment variable that chooses the engine when no ``engine=`` is given."""
+
+
+def choose_engine(engine: object) -> Engine:
+    """The engine ``engine`` names; None: the one ``KANASTA_ENGINE`` names, read now (unset or empty: native).
+
+    >>> choose_engine("fast")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.ConfigError: engine: must be 'native' or 'python', not 'fast'
+    """
+    where = "engine"
+    if engine is None:
+        engine = os.environ.get(ENV) or "native"
+        where = ENV
+    if engine == "native":
+        return "native"
+    if engine == "python":
+        return "python"
+    raise ConfigError(where, f"must be 'native' or 'python', not {short_repr(engine)}")
+
+
+_RULES_TEXT: dict[Rules, str] = {}
+
+
+def rules_text(rules: Rules) -> str:
+    """What ``NativeState.new_game`` reads: a preset's name, or the JSON text of :meth:`Rules.to_dict`.
+
+    >>> rules_text(Rules.kanasta())
+    'kanasta'
+    """
+    text = _RULES_TEXT.get(rules)
+    if text is None:
+        text = next((name for name, preset in PRESETS.items() if preset == rules), None)
+        if text is None:
+            text = json.dumps(rules.to_dict())
+        if len(_RULES_TEXT) > 256:  # rules made on the fly (a test's variants) are not kept for ever
+            _RULES_TEXT.clear()
+        _RULES_TEXT[rules] = text
+    return text
+
+
+_ACTIONS: dict[str, Action] = {}
+"""Every move the native listing has named in this process, by notation: one object each."""
+
+_ACTIONS_KEPT: Final = 200_000
+
+
+def actions_of(moves: Sequence[str]) -> tuple[Action, ...]:
+    """The moves named in notation (as the native listing names them), as interned action objects.
+
+    >>> actions_of(["draw", "take"])
+    (Draw(), TakePile(cards=(), meld=None))
+    >>> actions_of(["draw"])[0] is actions_of(["draw"])[0]
+    True
+    """
+    table = _ACTIONS
+    out: list[Action] = []
+    for move in moves:
+        action = table.get(move)
+        if action is None:
+            if len(table) >= _ACTIONS_KEPT:
+                table.clear()
+            action = table[move] = parse_action(move)
+        out.append(action)
+    return tuple(out)
+
+
+def _card(text: str | None) -> Card | None:
+    return None if text is None else parse_card(text)
+
+
+def _event(data: dict[str, Any], results: tuple[HandResult, ...]) -> Event:
+    """One event of the native form (its class name as ``"kind"``, cards in notation)."""
+    kind = data["kind"]
+    if kind == "HandStarted":
+        return HandStarted(hand_number=data["hand_number"], dealer=data["dealer"], first_player=data["first_player"])
+    if kind == "UpcardTurned":
+        return UpcardTurned(cards=parse_cards(data["cards"]), frozen=data["frozen"], trump=_card(data["trump"]))
+    if kind == "RedThreeLaid":
+        return RedThreeLaid(
+            seat=data["seat"], card=parse_card(data["card"]), source=data["source"],
+            replacement=_card(data["replacement"]),
+        )
+    if kind == "CardsDrawn":
+        return CardsDrawn(seat=data["seat"], cards=parse_cards(data["cards"]))
+    if kind == "PileTaken":
+        return PileTaken(seat=data["seat"], cards=parse_cards(data["cards"]), aside=data["aside"])
+    if kind == "PileJoined":
+        return PileJoined(seat=data["seat"], cards=parse_cards(data["cards"]))
+    if kind == "TeamOpened":
+        return TeamOpened(team=data["team"], seat=data["seat"])
+    if kind == "PacketTaken":
+        return PacketTaken(seat=data["seat"], packet=data["packet"], cards=parse_cards(data["cards"]))
+    if kind == "WentOut":
+        return WentOut(seat=data["seat"], concealed=data["concealed"])
+    if kind == "StockExhausted":
+        return StockExhausted(seat=data["seat"])
+    if kind == "HandEnded":
+        # the hand's result is the one the position keeps (the same object, as the Python engine makes it)
+        number = data["result"]["hand_number"]
+        return HandEnded(result=next(r for r in results if r.hand_number == number))
+    if kind == "GameEnded":
+        return GameEnded(winner=data["winner"], scores=tuple(data["scores"]))
+    raise ValueError(f"the native core wrote an event of an unknown kind {kind!r}")
+
+
+def events_of(text: str, results: tuple[HandResult, ...]) -> tuple[Event, ...]:
+    """The events of ``NativeState.events_json()``; a hand's result is taken from ``results`` (the position's).
+
+    >>> events_of('[{"kind": "StockExhausted", "seat": 2}]', ())
+    (StockExhausted(seat=2),)
+    """
+    return tuple(_event(item, results) for item in json.loads(text))
+
+
+# ------------------------------------------------------------ a position's fields
+
+FILLED: Final[tuple[str, ...]] = tuple(
+    attr for _, attr in INIT if attr not in ("rules", "events", "start_events", "_log")
+)
+"""The position fields :func:`position_fields` makes (the rules, events and history are kept apart)."""
+
+_CARD: Final = tuple(Card.from_index(i) for i in range(53))
+_PHASE: Final = {p.value: p for p in Phase}
+_KIND: Final = (MeldKind.SET, MeldKind.RUN)
+_MELDS: dict[tuple[Any, ...], Meld] = {}
+_TURNS: dict[tuple[Any, ...], Turn] = {}
+_RESULTS: dict[tuple[Any, ...], HandResult] = {}
+_KEPT: Final = 50_000
+
+
+def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(map(_CARD.__getitem__, indices))
+
+
+def _opt_card(index: int | None) -> Card | None:
+    return None if index is None else _CARD[index]
+
+
+def _kept(table: dict[tuple[Any, ...], Any]) -> None:
+    if len(table) >= _KEPT:
+        table.clear()
+
+
+def _meld(raw: tuple[Any, ...]) -> Meld:
+    meld = _MELDS.get(raw)
+    if meld is None:
+        kind, cards, rank, suit, low, wild = raw
+        meld = Meld(
+            kind=_KIND[kind], cards=_cards(cards), rank=None if rank is None else Rank(rank),
+            suit=None if suit is None else Suit(suit), low=low, wild_index=wild,
+        )
+        _kept(_MELDS)
+        _MELDS[raw] = meld
+    return meld
+
+
+def _melds(raw: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Meld, ...], ...]:
+    return tuple(tuple(map(_meld, team)) for team in raw)
+
+
+def _turn(raw: tuple[Any, ...]) -> Turn:
+    turn = _TURNS.get(raw)
+    if turn is None:
+        drew, count, laid, aside, forbidden, asked, answer, melded, must, first, own_from, added, last = raw
+        turn = Turn(
+            drew, count, laid, _cards(aside), _opt_card(forbidden), asked, answer, melded, must, first,
+            own_from, added, last,
+        )
+        _kept(_TURNS)
+        _TURNS[raw] = turn
+    return turn
+
+
+def _team(raw: tuple[Any, ...]) -> TeamScore:
+    team, packets, packet_points, meld, canastas, canasta_points, reds, red_points, out, hand, raw_total, total = raw
+    return TeamScore(
+        team=team, packets=packets, packet_points=packet_points, meld_points=Fraction(meld, 2),
+        canastas=tuple(CanastaScore(*c) for c in canastas), canasta_points=canasta_points, red_threes=reds,
+        red_three_points=red_points, going_out_points=out, hand_points=Fraction(hand, 2),
+        raw_total=Fraction(raw_total, 2), total=total,
+    )
+
+
+def _result(raw: tuple[Any, ...]) -> HandResult:
+    result = _RESULTS.get(raw)
+    if result is None:
+        number, dealer, ended_by, went_out, concealed, teams, scores, melds, hands, reds, trump = raw
+        result = HandResult(
+            hand_number=number, dealer=dealer, ended_by=ended_by, went_out=went_out, concealed=concealed,
+            teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds),
+            hands=tuple(map(_cards, hands)), red_threes=tuple(map(_cards, reds)), trump=_opt_card(trump),
+        )
+        _kept(_RESULTS)
+        _RESULTS[raw] = result
+    return result
+
+
+def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The values of the fields :data:`FILLED` names, from ``NativeState.fields()``'s plain values.
+
+    Melds, turns and hand results are made once per distinct value and shared.
+
+    >>> from kanasta import _core
+    >>> values = dict(zip(FILLED, position_fields(_core.NativeState.new_game("classic", 1).fields())))
+    >>> values["phase"], values["hand_number"], len(values["hands"][0])
+    (<Phase.DRAW: 'draw'>, 1, 11)
+    """
+    (seed, hand_number, dealer, scores, hands, stock, pile, pile_frozen, melds, reds, packets, packets_taken,
+     trump, opened, melded, player, phase, turn, winner, results, hand_moves) = raw
+    return (
+        seed, hand_number, dealer, scores, tuple(map(_cards, hands)), _cards(stock), _cards(pile), pile_frozen,
+        _melds(melds), tuple(map(_cards, reds)), tuple(map(_cards, packets)), packets_taken, _opt_card(trump),
+        opened, melded, player, _PHASE[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
+    )
+
