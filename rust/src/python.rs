@@ -16,7 +16,8 @@ use crate::rng;
 use crate::state::{Drew, Event, HandResult, Phase, State, TableMeld, TeamScore, Turn};
 use crate::{action, apply, doc, rules};
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::action::Action;
 use crate::apply::MoveError;
@@ -410,6 +411,104 @@ impl PyNativeState {
     }
 }
 
+/// The Python action objects of the moves met in this process, one per move,
+/// made by the factory the package registers (`set_action_factory`): a
+/// listing hands out the same objects every time, and `NativeState.play`
+/// knows a move by its object.
+struct ActionTable {
+    factory: Option<Py<PyAny>>,
+    objects: HashMap<action::Action, Py<PyAny>>,
+    /// The move of each object in `objects`, by the object's address (the
+    /// table keeps every object alive, so an address names one object).
+    moves: HashMap<usize, action::Action>,
+}
+
+/// The most moves the table keeps; past it, a listing makes new objects that `play` does not know.
+const TABLE_LIMIT: usize = 1 << 20;
+
+static TABLE: Mutex<Option<ActionTable>> = Mutex::new(None);
+
+fn table() -> std::sync::MutexGuard<'static, Option<ActionTable>> {
+    TABLE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The factory's arguments for a move: (kind, cards, meld number or the answer).
+fn action_parts(a: &action::Action) -> (u8, Vec<Card>, Option<u16>) {
+    use action::Action as A;
+    match *a {
+        A::Draw => (0, vec![], None),
+        A::Take { cards, meld } => (1, cards.as_slice().to_vec(), meld),
+        A::Meld { cards } => (2, cards.as_slice().to_vec(), None),
+        A::Add { meld, cards } => (3, cards.as_slice().to_vec(), Some(meld)),
+        A::Extend { meld, run } => (4, run.as_slice().to_vec(), Some(meld)),
+        A::Discard { card } => (5, vec![card], None),
+        A::Ask => (6, vec![], None),
+        A::Answer { permit } => (7, vec![], Some(u16::from(permit))),
+        A::Decline => (8, vec![], None),
+    }
+}
+
+/// The Python objects of `moves`, from the table (made by the factory the first time).
+fn action_objects<'py>(py: Python<'py>, moves: &[action::Action]) -> PyResult<Bound<'py, PyTuple>> {
+    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
+    let mut missing: Vec<usize> = Vec::new();
+    let factory = {
+        let guard = table();
+        let Some(t) = guard.as_ref() else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "no action factory: kanasta._core.set_action_factory was not called",
+            ));
+        };
+        for (i, m) in moves.iter().enumerate() {
+            match t.objects.get(m) {
+                Some(obj) => out.push(obj.bind(py).clone()),
+                None => {
+                    missing.push(i);
+                    out.push(py.None().into_bound(py));
+                }
+            }
+        }
+        t.factory.as_ref().map(|f| f.clone_ref(py))
+    };
+    if missing.is_empty() {
+        return PyTuple::new(py, out);
+    }
+    let factory = factory.expect("the table is made with its factory");
+    // the factory runs without the lock held (it is Python code)
+    for i in missing {
+        let made = factory.bind(py).call1(action_parts(&moves[i]))?;
+        let mut guard = table();
+        if let Some(t) = guard.as_mut() {
+            let kept = match t.objects.get(&moves[i]) {
+                Some(obj) => obj.bind(py).clone(),
+                None if t.objects.len() < TABLE_LIMIT => {
+                    t.moves.insert(made.as_ptr() as usize, moves[i]);
+                    t.objects.insert(moves[i], made.clone().unbind());
+                    made
+                }
+                None => made,
+            };
+            out[i] = kept;
+        }
+    }
+    PyTuple::new(py, out)
+}
+
+/// Make `factory(kind, cards, meld)` the maker of the action objects the native listing hands
+/// out (kinds 0-8: draw, take, meld, add, extend, discard, ask, answer, decline; cards as
+/// indices in stored order; `meld` the meld number, or 1/0 for an answer).  Set once, by the package.
+#[pyfunction]
+fn set_action_factory(factory: Py<PyAny>) {
+    let mut guard = table();
+    *guard = Some(ActionTable {
+        factory: Some(factory),
+        objects: HashMap::new(),
+        moves: HashMap::new(),
+    });
+}
+
 fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
@@ -535,6 +634,34 @@ impl PyNativeState {
     #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
     fn legal_move(&self, index: usize, budget: u64) -> PyResult<String> {
         Ok(self.listed_move(index, budget)?.to_string())
+    }
+
+    /// The legal moves (RULES E-1, E-2) as the package's action objects, in
+    /// the Python engine's order; the same object for the same move every
+    /// time (see `set_action_factory`).  Listed once and kept, as for
+    /// `legal_moves`; past `budget` search nodes BudgetExceeded.
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_actions<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<Bound<'py, PyTuple>> {
+        action_objects(py, self.listing(budget)?)
+    }
+
+    /// The state after `action` when it is one of the objects `legal_actions`
+    /// hands out and a legal move here (applied without checking it again,
+    /// the native legality answering the C-OUT-5 chore); otherwise None, and
+    /// nothing is done.
+    #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
+    fn play(&self, action: &Bound<'_, PyAny>, budget: u64) -> PyResult<Option<Self>> {
+        let known = table()
+            .as_ref()
+            .and_then(|t| t.moves.get(&(action.as_ptr() as usize)).copied());
+        let Some(m) = known else {
+            return Ok(None);
+        };
+        if !self.listing(budget)?.contains(&m) {
+            return Ok(None);
+        }
+        let (inner, events) = apply::play_trusted(&self.inner, &m, budget).map_err(move_error)?;
+        Ok(Some(PyNativeState::made(inner, Arc::new(events))))
     }
 
     /// How many legal moves there are (the listing is kept, as for `legal_moves`).
@@ -768,6 +895,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMeld>()?;
     m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
+    m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;

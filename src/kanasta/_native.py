@@ -2,9 +2,10 @@
 
 Which engine a new state uses (:func:`choose_engine`: the ``engine=``
 argument, else the environment variable ``KANASTA_ENGINE`` read at each
-call), the rules as the native core reads them (:func:`rules_text`), moves
-from the native listing as the library's :class:`~kanasta.Action` objects
-(:func:`actions_of`, interned: one object per notation), and the native
+call), the rules as the native core reads them (:func:`rules_text`), the
+maker of the :class:`~kanasta.Action` objects the native listing hands out
+(one object per move in a process, kept by the core), a position's fields
+from the core's plain values (:func:`position_fields`), and the native
 events as the library's event objects (:func:`events_of`).  The state
 itself (how a native-backed :class:`~kanasta.State` keeps its fields) is in
 :mod:`kanasta.state`; the design is on the *Architecture* page.
@@ -17,11 +18,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias
 
-from kanasta.actions import Action, parse_action
+from kanasta import _core
+from kanasta.actions import ASK, DECLINE, DRAW, NO, YES, Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
 from kanasta.cards import Card, Rank, Suit, parse_card, parse_cards
 from kanasta.errors import ConfigError, short_repr
 from kanasta.melds import Meld, MeldKind
@@ -53,12 +54,13 @@ __all__ = [
     "ENV",
     "FILLED",
     "Engine",
-    "actions_of",
     "choose_engine",
     "events_of",
     "position_fields",
     "rules_text",
 ]
+
+_CARD: Final = tuple(Card.from_index(i) for i in range(53))
 
 Engine: TypeAlias = Literal["native", "python"]
 """The name of an engine: ``"native"`` (the compiled core) or ``"python"`` (the reference engine)."""
@@ -109,30 +111,37 @@ def rules_text(rules: Rules) -> str:
     return text
 
 
-_ACTIONS: dict[str, Action] = {}
-"""Every move the native listing has named in this process, by notation: one object each."""
+def _make_action(kind: int, cards: tuple[int, ...], meld: int | None) -> Action:
+    """The action object of a move the native listing names (see ``_core.set_action_factory``).
 
-_ACTIONS_KEPT: Final = 200_000
+    Called once per distinct move in a process: the core keeps the object and
+    hands it out again in every listing that holds the move.
 
-
-def actions_of(moves: Sequence[str]) -> tuple[Action, ...]:
-    """The moves named in notation (as the native listing names them), as interned action objects.
-
-    >>> actions_of(["draw", "take"])
-    (Draw(), TakePile(cards=(), meld=None))
-    >>> actions_of(["draw"])[0] is actions_of(["draw"])[0]
-    True
+    >>> _make_action(3, (0, 52), 1), _make_action(7, (), 0)
+    (AddToMeld(meld=1, cards=(Card('AC'), Card('JK'))), AnswerPartner(permit=False))
     """
-    table = _ACTIONS
-    out: list[Action] = []
-    for move in moves:
-        action = table.get(move)
-        if action is None:
-            if len(table) >= _ACTIONS_KEPT:
-                table.clear()
-            action = table[move] = parse_action(move)
-        out.append(action)
-    return tuple(out)
+    held = tuple(map(_CARD.__getitem__, cards))
+    if kind == 0:
+        return DRAW
+    if kind == 1:
+        return TakePile(held, meld)
+    if kind == 2:
+        return LayMeld(held)
+    if kind == 3:
+        assert meld is not None
+        return AddToMeld(meld, held)
+    if kind == 4:
+        assert meld is not None
+        return ExtendRun(meld, held)
+    if kind == 5:
+        return Discard(held[0])
+    if kind == 6:
+        return ASK
+    if kind == 7:
+        return YES if meld else NO
+    if kind == 8:
+        return DECLINE
+    raise ValueError(f"the native core named a move of an unknown kind {kind}")
 
 
 def _card(text: str | None) -> Card | None:
@@ -190,7 +199,6 @@ FILLED: Final[tuple[str, ...]] = tuple(
 )
 """The position fields :func:`position_fields` makes (the rules, events and history are kept apart)."""
 
-_CARD: Final = tuple(Card.from_index(i) for i in range(53))
 _PHASE: Final = {p.value: p for p in Phase}
 _KIND: Final = (MeldKind.SET, MeldKind.RUN)
 _MELDS: dict[tuple[Any, ...], Meld] = {}
@@ -284,3 +292,6 @@ def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
         opened, melded, player, _PHASE[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
     )
 
+
+
+_core.set_action_factory(_make_action)

@@ -26,7 +26,7 @@ import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import FILLED, Engine, actions_of, choose_engine, events_of, position_fields, rules_text
+from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, IllegalActionError
 from kanasta.legality.checks import Ctx, legal_takes
@@ -94,7 +94,7 @@ class _Memo:
 
     def __init__(self) -> None:
         self.actions: tuple[Action, ...] | None = None
-        self.lookup: frozenset[Action] = frozenset()
+        self.lookup: frozenset[Action] | None = None  # the listed moves as a set, made when first needed
 
     def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
         return (_Memo, ())
@@ -195,13 +195,12 @@ class State(Position):
                 actions = python_engine.legal_actions(self)
             else:
                 try:
-                    actions = actions_of(_core.legal_moves(native))
+                    actions = native.legal_actions()
                 except RuntimeError:
                     # The native search gave up (its work budget): the Python engine answers,
                     # or raises EngineLimitError past its own budget.  Never a wrong list.
                     actions = python_engine.legal_actions(self)
             memo.actions = actions
-            memo.lookup = frozenset(actions)
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -236,8 +235,12 @@ class State(Position):
     def _own_problem(self, action: Action) -> Problem | None:
         """:meth:`_problem` of the engine's own copy of a move: a move already listed is legal at once."""
         memo = self._memo
-        if memo.actions is not None and action in memo.lookup:
-            return None
+        if memo.actions is not None:
+            lookup = memo.lookup
+            if lookup is None:
+                lookup = memo.lookup = frozenset(memo.actions)
+            if action in lookup:
+                return None
         native = self._native
         if native is not None:
             try:
@@ -261,6 +264,15 @@ class State(Position):
         >>> s.apply(kanasta.Draw()).phase
         <Phase.PLAY: 'play'>
         """
+        native = self._native
+        if native is not None:
+            # the fast way: one of the move objects the native listing hands out, and legal here
+            try:
+                after = native.play(action)
+            except RuntimeError:
+                after = None  # the native search gave up: the careful way below
+            if after is not None:
+                return _native_child(self, after, action)
         try:
             action = own_copy(action)  # the history keeps the engine's own copy of the move
         except ActionError as err:
@@ -268,10 +280,9 @@ class State(Position):
         problem = self._own_problem(action)
         if problem is not None:
             raise IllegalActionError(problem[0], problem[1])
-        native = self._native
         if native is None:
             return python_engine.perform(self, action)
-        return _native_child(self, native, action)
+        return _native_child(self, _native_apply(self, native, action), action)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -400,11 +411,11 @@ def _log_of(state: State) -> LogNode | None:
     return log
 
 
-def _native_child(state: State, native: _core.NativeState, action: Action) -> State:
-    """The native-backed state after the legal move ``action``."""
+def _native_apply(state: State, native: _core.NativeState, action: Action) -> _core.NativeState:
+    """The native position after the legal move ``action`` (the careful way: by its notation)."""
     text = str(action)
     try:
-        after = native.apply(text)
+        return native.apply(text)
     except RuntimeError:
         # the native search gave up on the C-OUT-5 question (may the next player take the
         # pile from an empty stock?): the Python engine answers it
@@ -415,10 +426,21 @@ def _native_child(state: State, native: _core.NativeState, action: Action) -> St
             object.__setattr__(seen, "rules", rules)
             return bool(legal_takes(Ctx(seen)))
 
-        after = native.apply(text, can_take)
-    child = _bare(type(state), after, state, action)
-    object.__setattr__(child, "rules", state.rules)
-    object.__setattr__(child, "start_events", state.start_events)
+        return native.apply(text, can_take)
+
+
+def _native_child(state: State, after: _core.NativeState, action: Action) -> State:
+    """The native-backed state ``after`` reached from ``state`` by ``action``."""
+    child = object.__new__(type(state))
+    put = object.__setattr__
+    put(child, "_memo", _Memo())
+    put(child, "_native", after)
+    put(child, "_parent", state)
+    put(child, "_action", action)
+    put(child, "rules", state.rules)
+    put(child, "start_events", state.start_events)
+    put(child, "phase", _PHASES[after.phase])  # read by every decision: set now, not on first use
+    put(child, "player", after.player)
     return child
 
 
