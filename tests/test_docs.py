@@ -28,6 +28,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "bots.rst",
         "frontend.rst",
         "rl.rst",
+        "engines.rst",
     ],
 )
 def test_page_examples_run(page: str) -> None:

@@ -28,8 +28,9 @@ from kanasta import _core
 from kanasta import engine as python_engine
 from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text
 from kanasta.actions import Action, own_copy
-from kanasta.errors import ActionError, IllegalActionError
-from kanasta.legality.checks import Ctx, legal_takes
+from kanasta.errors import ActionError, EngineLimitError, IllegalActionError
+from kanasta.legality.checks import legal_takes
+from kanasta.legality.context import Ctx
 from kanasta.position import (
     INIT,
     CanastaScore,
@@ -196,9 +197,11 @@ class State(Position):
             else:
                 try:
                     actions = native.legal_actions()
-                except RuntimeError:
-                    # The native search gave up (its work budget): the Python engine answers,
-                    # or raises EngineLimitError past its own budget.  Never a wrong list.
+                except _core.BudgetExceeded as err:
+                    # past the work budget, counted as the Python engine counts it: its error
+                    raise EngineLimitError(str(err)) from None
+                except RuntimeError:  # pragma: no cover - no other failure is known
+                    # any other failure of the native listing: the Python engine answers
                     actions = python_engine.legal_actions(self)
             memo.actions = actions
         return actions
@@ -245,9 +248,11 @@ class State(Position):
         if native is not None:
             try:
                 return _core.explain(native, str(action))
+            except _core.BudgetExceeded as err:
+                raise EngineLimitError(str(err)) from None
             except (RuntimeError, ValueError):
-                # the native search gave up, or the move's notation is beyond the native
-                # reader: the Python engine answers
+                # the move's notation is beyond the native reader (or any other failure):
+                # the Python engine answers
                 pass
         return python_engine.explain_own(self, action)
 
@@ -270,7 +275,9 @@ class State(Position):
             try:
                 after = native.play(action)
             except RuntimeError:
-                after = None  # the native search gave up: the careful way below
+                # the native search gave up (listing every move, or the C-OUT-5 chore): the
+                # careful way below checks only this move, as the Python engine does
+                after = None
             if after is not None:
                 return _native_child(self, after, action)
         try:
@@ -418,7 +425,7 @@ def _native_apply(state: State, native: _core.NativeState, action: Action) -> _c
         return native.apply(text)
     except RuntimeError:
         # the native search gave up on the C-OUT-5 question (may the next player take the
-        # pile from an empty stock?): the Python engine answers it
+        # pile from an empty stock?): the Python engine answers it (or gives up as well)
         rules = state.rules
 
         def can_take(probe: _core.NativeState) -> bool:

@@ -1,0 +1,178 @@
+"""The engine behind :class:`kanasta.State`: choosing it, keeping it, and what a native-backed state does.
+
+Whether the two engines agree move for move over whole games is the
+differential test's and the rule tests' job (both run against both engines);
+this file checks the seam itself: the ``engine=`` argument and the
+``KANASTA_ENGINE`` variable, that a state keeps its engine, that moves are
+handed out as the same objects, the careful path for moves the caller made,
+the history, pickling of a whole game, and the fall-backs to the Python engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import sys
+
+import attrs
+import pytest
+
+import kanasta
+from kanasta import State
+from kanasta.actions import Discard, Draw, LayMeld, parse_action
+from kanasta.errors import ConfigError, IllegalActionError
+
+
+def test_engine_argument_chooses_the_engine() -> None:
+    rules = kanasta.Rules.classic()
+    assert kanasta.new_game(rules, 1, engine="native").engine == "native"
+    assert kanasta.new_game(rules, 1, engine="python").engine == "python"
+    doc = kanasta.new_game(rules, 1).to_dict()
+    assert State.from_dict(doc, engine="native").engine == "native"
+    assert State.from_dict(doc, engine="python").engine == "python"
+    with pytest.raises(ConfigError) as err:
+        kanasta.new_game(rules, 1, engine="rust")  # type: ignore[arg-type]
+    assert err.value.field == "engine" and "'native' or 'python'" in str(err.value)
+    with pytest.raises(ConfigError):
+        State.from_dict(doc, engine="Native")  # type: ignore[arg-type]
+
+
+def test_the_environment_variable_is_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = kanasta.Rules.kanasta()
+    monkeypatch.delenv("KANASTA_ENGINE", raising=False)
+    assert kanasta.new_game(rules, 2).engine == "native"  # unset: the default
+    monkeypatch.setenv("KANASTA_ENGINE", "python")
+    assert kanasta.new_game(rules, 2).engine == "python"
+    assert kanasta.new_game(rules, 2, engine="native").engine == "native"  # the argument wins
+    monkeypatch.setenv("KANASTA_ENGINE", "native")
+    assert State.from_dict(kanasta.new_game(rules, 2).to_dict()).engine == "native"
+    monkeypatch.setenv("KANASTA_ENGINE", "")
+    assert kanasta.new_game(rules, 2).engine == "native"  # empty: the default
+    monkeypatch.setenv("KANASTA_ENGINE", "pypy")
+    with pytest.raises(ConfigError) as err:
+        kanasta.new_game(rules, 2)
+    assert err.value.field == "KANASTA_ENGINE" and "'pypy'" in str(err.value)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_a_state_keeps_its_engine_through_apply(engine: kanasta.state.Engine) -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(3), 4, engine=engine)
+    rng = random.Random(4)
+    for _ in range(60):
+        state = state.apply(rng.choice(state.legal_actions()))
+        assert state.engine == engine
+
+
+def test_both_engines_deal_and_play_the_same_game() -> None:
+    """The same seed, the same random choices: equal states, events and histories (a short game)."""
+    rules = kanasta.Rules.kanasta()
+    native = kanasta.new_game(rules, 9, engine="native")
+    python = kanasta.new_game(rules, 9, engine="python")
+    assert native == python and hash(native) == hash(python)
+    assert native.events == python.events and native.start_events == python.start_events
+    rng = random.Random(9)
+    for _ in range(150):
+        moves = native.legal_actions()
+        assert moves == python.legal_actions()
+        move = rng.choice(moves)
+        native, python = native.apply(move), python.apply(move)
+        assert native.events == python.events
+    assert native == python and native.to_dict() == python.to_dict()
+    assert native.history == python.history and native.view(2) == python.view(2)
+
+
+def test_native_listings_hand_out_the_same_object_for_the_same_move() -> None:
+    a = kanasta.new_game(kanasta.Rules.classic(), 5, engine="native")
+    b = kanasta.new_game(kanasta.Rules.classic(), 6, engine="native")
+    draw_a = next(m for m in a.legal_actions() if isinstance(m, Draw))
+    draw_b = next(m for m in b.legal_actions() if isinstance(m, Draw))
+    assert draw_a is draw_b
+    assert a.legal_actions() is a.legal_actions()  # kept by the state
+
+
+def test_a_move_the_caller_made_is_checked_and_kept_as_the_engines_own_copy() -> None:
+    """Not one of the listed objects: the careful way, with the same answers as the Python engine."""
+    for engine in ("native", "python"):
+        state = kanasta.new_game(kanasta.Rules.classic(), 1, engine=engine)  # type: ignore[arg-type]
+        mine = parse_action("draw")
+        after = state.apply(mine)
+        assert after.history[-1].action == mine and after.engine == engine
+        card = after.hands[after.player][0]
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(Discard(card))  # G-TURN-1: the draw phase
+        assert err.value.rule == "G-TURN-1"
+        assert str(err.value) == "it is the draw phase: draw from the stock or take the pile [G-TURN-1]"
+        with pytest.raises(IllegalActionError) as bad:
+            after.apply(LayMeld(after.hands[after.player][:1]))  # a meld is three or more cards (C-MELD-1)
+        assert bad.value.rule == "C-MELD-1"
+
+
+def test_illegal_moves_give_the_same_error_in_both_engines() -> None:
+    native = kanasta.new_game(kanasta.Rules.kanasta(), 3, engine="native").apply(Draw())
+    python = kanasta.new_game(kanasta.Rules.kanasta(), 3, engine="python").apply(Draw())
+    hand = native.hands[native.player]
+    tries = [Draw(), LayMeld(hand[:2]), LayMeld(hand[:3]), Discard(kanasta.parse_card("JK"))]
+    tries += [Discard(c) for c in hand]
+    for move in tries:
+        assert native.explain(move) == python.explain(move), move
+        assert native.is_legal(move) == python.is_legal(move), move
+
+
+def test_a_whole_native_game_pickles_with_its_history_without_recursion() -> None:
+    """RULES-free: pickling and copying a finished game of every move (issue 10 item 7)."""
+    rules = attrs.evolve(kanasta.Rules.kanasta(), target_score=400)
+    state = kanasta.new_game(rules, 21, engine="native")
+    rng = random.Random(21)
+    while not state.is_game_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(state.history) > 300
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)  # a recursive writer or reader would need one frame per move
+    try:
+        back = pickle.loads(pickle.dumps(state))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert back.engine == "native" and back == state and hash(back) == hash(state)
+    assert back.history == state.history and back.events == state.events
+    assert back.start_events == state.start_events
+    assert copy.deepcopy(state) is state and copy.copy(state) is state
+
+
+def test_a_long_native_line_keeps_its_history_at_any_length() -> None:
+    """The history of a state far down a line is made in a loop, and each state keeps its own."""
+    rules = kanasta.Rules.classic()
+    state = kanasta.new_game(rules, 8, engine="native")
+    rng = random.Random(8)
+    line = [state]
+    for _ in range(1500):
+        if state.is_game_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+        line.append(state)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        steps = state.history
+    finally:
+        sys.setrecursionlimit(limit)
+    assert len(steps) == len(line) - 1
+    assert line[100].history == steps[:100] and line[0].history == ()
+    assert [s.events for s in steps[-5:]] == [t.events for t in line[-5:]]
+
+
+def test_evolve_gives_a_state_of_the_python_engine() -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(), 2, engine="native")
+    moved = attrs.evolve(state, hand_moves=0)
+    assert moved == state and moved.engine == "python"
+    assert moved.legal_actions() == state.legal_actions()
+
+
+def test_rules_the_core_does_not_read_are_played_by_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core refuses rules it does not know (here: forged as an unknown field): the game is the Python engine's."""
+    import kanasta.state as state_module
+
+    monkeypatch.setattr(state_module, "rules_text", lambda rules: '{"colour": "red"}')
+    state = kanasta.new_game(kanasta.Rules.classic(), 3, engine="native")
+    assert state.engine == "python"
+    assert state == kanasta.new_game(kanasta.Rules.classic(), 3, engine="python")
