@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 from typing import Any
 
@@ -12,9 +13,18 @@ from kanasta.rules import PRESET_NAMES, PRESETS
 __all__ = ["PRESET_NAMES", "game", "json_paths", "some_states"]
 
 
-@functools.cache
 def game(preset: str, seed: int = 1) -> tuple[kanasta.State, ...]:
-    """Every state of one whole game of random play under a preset, the start and the end included."""
+    """Every state of one whole game of random play under a preset, the start and the end included.
+
+    Played once per engine: the engine is the one ``KANASTA_ENGINE`` names when
+    asked (the tests' engine fixture sets it), so a test run under both engines
+    gets each engine's own states.
+    """
+    return _game(preset, seed, os.environ.get("KANASTA_ENGINE"))
+
+
+@functools.cache
+def _game(preset: str, seed: int, engine: str | None) -> tuple[kanasta.State, ...]:
     state = kanasta.new_game(PRESETS[preset], seed)
     rng = random.Random(seed)
     states = [state]

@@ -1,8 +1,30 @@
-"""Test options: ``--soak`` runs the long soak tests (skipped otherwise); ``--soak-games N`` sets their size."""
+"""Test options and the engine fixture.
+
+Options: ``--soak`` runs the long soak tests (skipped otherwise); ``--soak-games N``
+sets their size.
+
+Engines: kanasta has two engines, the native core (``kanasta._core``, the
+default) and the Python reference engine, chosen by ``new_game(...,
+engine=)``, ``State.from_dict(..., engine=)`` or, when neither says, by the
+environment variable ``KANASTA_ENGINE`` read at each call.  A test module
+marked ``pytestmark = pytest.mark.both_engines`` (the rule tests) runs each of
+its tests once per engine, with ids ``[native]`` and ``[python]``: the
+autouse fixture :func:`kanasta_engine` sets ``KANASTA_ENGINE`` for the test
+(a test that needs to know asks for the fixture by name).  A test marked
+``engines("python")`` runs under the named engines only.  Other tests run
+once, under the default engine (or the one ``KANASTA_ENGINE`` names for the
+whole run: ``KANASTA_ENGINE=python python -m pytest`` runs the whole suite
+on the reference engine).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+ENGINES = ("native", "python")
+"""The engines a ``both_engines`` test runs under, in test-id order."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -20,6 +42,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "soak: a long soak test, run only with --soak")
+    config.addinivalue_line(
+        "markers",
+        "both_engines: run the test once per engine (ids [native] and [python]), KANASTA_ENGINE set for each",
+    )
+    config.addinivalue_line(
+        "markers", "engines(*names): run a both_engines test under the named engines only",
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrise the autouse :func:`kanasta_engine` fixture of every ``both_engines`` test."""
+    if metafunc.definition.get_closest_marker("both_engines") is None:
+        return
+    only = metafunc.definition.get_closest_marker("engines")
+    engines = [e for e in ENGINES if only is None or e in only.args]
+    unknown = set(only.args) - set(ENGINES) if only is not None else set()
+    if unknown or not engines:
+        raise pytest.UsageError(f"{metafunc.definition.nodeid}: engines{only.args if only else ()}: "
+                                f"choose from {ENGINES}")
+    metafunc.parametrize("kanasta_engine", engines, indirect=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -29,6 +71,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "soak" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def kanasta_engine(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """The engine a ``both_engines`` test runs under (``KANASTA_ENGINE`` set for it); None for other tests."""
+    engine: str | None = getattr(request, "param", None)
+    if engine is None:
+        yield None
+        return
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("KANASTA_ENGINE", engine)
+        yield engine
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ import kanasta
 from _classic_positions import act, after_draw, ended, offered, position, refused
 from kanasta import PileJoined, Rules, TeamOpened, parse_cards
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 CLASSIC = Rules.classic()
 CANASTA = "KH KS KD KC KH KS KD"
 

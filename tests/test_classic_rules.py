@@ -57,6 +57,8 @@ from kanasta import (
     parse_cards,
 )
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 CLASSIC = Rules.classic()
 # A natural canasta of kings (both KD, KH and KS, one KC; the other KC stays free): 7 x 10 = 70.
 CANASTA = "KH KS KD KC KH KS KD"

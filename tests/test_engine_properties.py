@@ -26,6 +26,8 @@ from kanasta import Phase, State
 from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 PRESETS = kanasta.rules.PRESETS
 
 
@@ -77,6 +79,7 @@ def test_e1_e2_conservation_random_play(name: str, seed: int) -> None:
     play_checked(PRESETS[name], seed, max_moves=150, apply_all=True)
 
 
+@pytest.mark.engines("native")  # whole random games: the differential test holds the engines together
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_whole_games_end_with_a_winner(name: str) -> None:
     """G-GAME-1: the README's random loop plays a whole game; the winner leads alone at or above the target."""

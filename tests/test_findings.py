@@ -12,6 +12,8 @@ import pytest
 
 import kanasta
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 # K-MELD-7: "when the natural card that a run's wild stands for is added, the wild moves to
 # a free end of the run ... A card that entered a run as its wild stays the wild wherever it
 # moves".  The wild moves only when its natural card is added — so the new list must still

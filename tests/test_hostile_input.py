@@ -16,6 +16,8 @@ import pytest
 import kanasta
 from kanasta import ConfigError, GameRecord, Rules, SerializationError, State
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 HUGE = 10**5000  # 5,001 digits: str() of it raises ValueError
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 import kanasta
 from kanasta import (
     Discard,
@@ -22,6 +24,8 @@ from kanasta import (
     parse_card,
     parse_cards,
 )
+
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 
 K = kanasta.Rules.kanasta()
 KINGS = "KC KC KD KD KS KS KH"  # a clean kanasta (cards 7, bonus 20) so that team 0 may go out

@@ -49,6 +49,8 @@ from kanasta import (
     parse_cards,
 )
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 K = kanasta.Rules.kanasta()
 
 # Filler hands for the seats a test does not care about (cards no test hand uses).

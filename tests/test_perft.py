@@ -15,6 +15,8 @@ import pytest
 import kanasta
 from make_perft import FORMAT, PLIES, PRESETS, SEEDS, dump, path_of, perft_game, preset
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 
 def _load(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path_of(name).read_text())

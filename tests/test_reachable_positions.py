@@ -20,6 +20,8 @@ from _games import game
 from kanasta import DECK, Phase, SerializationError, State, _position, format_cards, parse_cards
 from kanasta.scoring import score_hand
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 
 def _refused(doc: dict[str, Any]) -> SerializationError:
     with pytest.raises(SerializationError) as info:

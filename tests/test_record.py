@@ -18,6 +18,8 @@ import kanasta
 from _games import PRESET_NAMES, game
 from kanasta import GameRecord, NotationError, SerializationError, State, parse_action, parse_cards
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 # ---------------------------------------------------------------------------- records
 
 

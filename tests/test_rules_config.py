@@ -20,6 +20,8 @@ from kanasta import rules as rules_module
 from kanasta.rules import PRESETS
 from kanasta.rules import preset as rules_preset
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 HALF = Fraction(1, 2)
 
 def preset(name: str) -> Rules:

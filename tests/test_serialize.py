@@ -30,6 +30,8 @@ from _games import PRESET_NAMES, game, json_paths, some_states
 from kanasta import Phase, SerializationError, State, parse_cards
 from kanasta.serialize import FORMAT, rules_from_data, rules_to_data
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 # ---------------------------------------------------------------------------- round trips

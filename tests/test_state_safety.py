@@ -19,6 +19,8 @@ import kanasta
 from _games import game
 from kanasta.position import LogNode
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 
 def _finished_kanasta() -> kanasta.State:
     state = game("kanasta")[-1]

@@ -22,6 +22,8 @@ from kanasta import (
     State,
 )
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 
 def _strided(preset: str, every: int, seed: int = 1) -> list[State]:
     return some_states(preset, every, seed)[::3]

@@ -24,6 +24,8 @@ from kanasta import (
 )
 from kanasta.viewdoc import VIEW_FORMAT
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 

@@ -22,6 +22,8 @@ from kanasta.legality import budget, finish, search
 from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
 
+pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
+
 F3_HAND = "3C 3C 3D 3D 3H 3H 3S 3S 4C 4C 4D 4D 4H 4H 4S 4S 5C 5C 5D 5D 5H 5H 5S 5S 6C 6C 6D 6D 6H 6H"
 
 
