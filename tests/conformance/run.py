@@ -1,13 +1,15 @@
 """Run the conformance cases (``tests/conformance/*.json``) against kanasta.
 
-    python tests/conformance/run.py [FILE ...]     # default: every case file here
+    python tests/conformance/run.py [--engine native|python|both] [FILE ...]
 
-Each case is a position (a ``kanasta.position/1`` document) and what the
+By default every case file here, against both of kanasta's engines (the
+native core and the Python reference engine, ``engine=`` of
+:meth:`kanasta.State.from_dict`).  Each case is a position (a ``kanasta.position/1`` document) and what the
 rules say about it: the legal moves in notation, or a move and the position
 it leads to.  The format is described in ``docs/conformance.rst``; the files
 are plain JSON so that any engine, in any language, can run them.  This
-runner checks kanasta's engine; it prints one line per failing case and a
-summary, and exits 1 if any case failed.
+runner checks kanasta's engines; it prints one line per failing case (and
+engine) and a summary, and exits 1 if any case failed.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import kanasta
 
 HERE = Path(__file__).resolve().parent
 FORMAT = "kanasta.conformance/1"
+ENGINES: tuple[Literal["native", "python"], ...] = ("native", "python")
 
 
 def case_files() -> list[Path]:
@@ -39,9 +42,11 @@ def load(path: Path) -> list[dict[str, Any]]:
     return cases
 
 
-def check(case: dict[str, Any]) -> str | None:
-    """None if kanasta passes ``case``, else what went wrong."""
-    state = kanasta.State.from_dict(case["position"])
+def check(case: dict[str, Any], engine: Literal["native", "python"] | None = None) -> str | None:
+    """None if kanasta's ``engine`` (None: the default one) passes ``case``, else what went wrong."""
+    state = kanasta.State.from_dict(case["position"], engine=engine)
+    if engine is not None and state.engine != engine:
+        return f"State.from_dict(engine={engine!r}) made a {state.engine!r} state"
     if case["kind"] == "legal_moves":
         got = [str(a) for a in state.legal_actions()]
         want: list[str] = case["legal_moves"]
@@ -61,25 +66,31 @@ def check(case: dict[str, Any]) -> str | None:
     return f"unknown case kind {case['kind']!r}"
 
 
-def run(paths: list[Path]) -> Iterator[tuple[str, str | None]]:
-    """(case id, problem or None) for every case of ``paths``."""
+def run(
+    paths: list[Path], engines: tuple[Literal["native", "python"], ...] = ENGINES
+) -> Iterator[tuple[str, str, str | None]]:
+    """(case id, engine, problem or None) for every case of ``paths`` and every engine of ``engines``."""
     for path in paths:
         for case in load(path):
-            yield case["id"], check(case)
+            for engine in engines:
+                yield case["id"], engine, check(case, engine)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the kanasta conformance cases.")
     parser.add_argument("files", nargs="*", type=Path, help="case files (default: all in tests/conformance)")
+    parser.add_argument("--engine", choices=(*ENGINES, "both"), default="both",
+                        help="which of kanasta's engines to check (default: both)")
     args = parser.parse_args(argv)
     paths: list[Path] = args.files or case_files()
+    engines = ENGINES if args.engine == "both" else (args.engine,)
     total = failed = 0
-    for case_id, problem in run(paths):
+    for case_id, engine, problem in run(paths, engines):
         total += 1
         if problem is not None:
             failed += 1
-            print(f"FAIL {case_id}: {problem}")
-    print(f"{total - failed} of {total} conformance cases passed")
+            print(f"FAIL {case_id} ({engine}): {problem}")
+    print(f"{total - failed} of {total} conformance checks passed ({', '.join(engines)})")
     return 1 if failed else 0
 
 
