@@ -6,6 +6,7 @@
     python benchmarks/soak.py --start 900 --games 900 --json b.json
     python benchmarks/soak.py --merge a.json b.json          # ... and their figures together
     python benchmarks/soak.py --resume soak.json             # carry on a run that was stopped
+    python benchmarks/soak.py --checks lockstep --minutes 60 # the two engines against each other
 
 Game ``g`` is ``soak_game(g, seed)`` of the test suite's harness
 (``tests/_invariants.py``): ``new_game(rules, seed + g)`` with the four presets
@@ -26,7 +27,18 @@ immutability, ``to_dict``/``from_dict``, pickle and ``copy.deepcopy`` round
 trips, and each seat's view and view document, searched for any card the
 seat may not see; at the end of each game every step of every seat's view
 history is searched, and every 8th game's record is replayed.  ``full`` and
-``light`` are the harness's older mixes.  A finding does not stop the soak:
+``light`` are the harness's older mixes.
+
+``lockstep`` plays each game with both engines at once, the native core and
+the Python reference engine (``tests/_lockstep.py``, the differential test's
+harness): before every move the same position document, ``==``, phase,
+player, scores and legal moves in order; after it the same events; on every
+``--every``-th state (default 5 with lockstep) the same answers to near
+misses (``explain``, and ``apply``'s error class, RULES ID and message) and
+the same view document for every seat; now and then both engines read the
+Python document back and play on from it; at the end the same history and a
+native state that survives pickling.  A divergence ends that game and is
+reported like a finding.  A finding does not stop the soak:
 the game ends there if it cannot go on, and the next one starts.  One process,
 one core.
 """
@@ -51,7 +63,7 @@ MAX_REPORTS = 5  # finding reports kept per kind (every finding is counted)
 
 
 def _harness() -> ModuleType:
-    """Load tests/_invariants.py (the test suite's harness, with tests/ on the path for its helpers)."""
+    """Load tests/_invariants.py (the test suite's harness, with tests/ on the path for its helpers, _lockstep too)."""
     tests = ROOT / "tests"
     sys.path.insert(0, str(tests))
     path = tests / "_invariants.py"
@@ -154,6 +166,8 @@ class Tally:
 
 def _print_summary(tally: Tally, settings: dict[str, Any], wall: float | None) -> None:
     t = tally.total
+    lockstep = settings.get("checks") == "lockstep" or any(r.get("checks") == "lockstep"
+                                                             for r in settings.get("runs", ()))
     findings = sum(t["findings"].values())
     print(f"\nsoak: {settings}")
     print(f"games played: {', '.join(f'{a}..{b - 1}' for a, b in tally.ranges) or 'none'}")
@@ -164,13 +178,19 @@ def _print_summary(tally: Tally, settings: dict[str, Any], wall: float | None) -
             _row(name, group[name])
         print()
     _row("all", t)
-    print(f"\nchecked: {t['states']} states ({t['sampled']} with every check), {t['legal_moves_applied']} extra "
-          f"moves applied, {t['near_misses_refused']} of {t['near_misses']} near misses refused, "
-          f"{t['oracle_positions']} oracle positions ({t['oracle_moves']} moves, {t['oracle_dead_ends']} dead "
-          f"ends refused, {t['oracle_gave_up']} gave up), {t['round_trips']} position round trips, "
-          f"{t['pickles']} pickles, {t['deep_copies']} deep copies, {t['views']} views "
-          f"({t['hidden_checks']} searched for hidden cards), {t['history_steps_searched']} view-history "
-          f"steps searched, {t['records']} records replayed")
+    if lockstep:
+        print(f"\nboth engines compared on {t['states']} states (position, legal moves, events), "
+              f"{t['sampled']} sampled states ({t['near_misses']} near misses, {t['near_misses_refused']} refused "
+              f"alike, {t['legal_moves_applied']} legal ones applied alike; {t['views']} view documents), "
+              f"{t['round_trips']} positions read back by both")
+    else:
+        print(f"\nchecked: {t['states']} states ({t['sampled']} with every check), {t['legal_moves_applied']} "
+              f"extra moves applied, {t['near_misses_refused']} of {t['near_misses']} near misses refused, "
+              f"{t['oracle_positions']} oracle positions ({t['oracle_moves']} moves, {t['oracle_dead_ends']} dead "
+              f"ends refused, {t['oracle_gave_up']} gave up), {t['round_trips']} position round trips, "
+              f"{t['pickles']} pickles, {t['deep_copies']} deep copies, {t['views']} views "
+              f"({t['hidden_checks']} searched for hidden cards), {t['history_steps_searched']} view-history "
+              f"steps searched, {t['records']} records replayed")
     print(f"events: {dict(sorted(t['events'].items()))}")
     print(f"CPU time: {t['cpu_s']:.0f} s ({t['cpu_s'] / 60:.1f} min)" + (f"; wall time {wall:.0f} s" if wall else ""))
     print(f"findings: {findings}" + (f" {dict(sorted(t['findings'].items()))}" if findings else ""))
@@ -200,11 +220,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None, help="stop starting games after this long")
     parser.add_argument("--start", type=int, default=0, help="the first game's number (default 0)")
     parser.add_argument("--seed", type=int, default=0, help="game g is new_game(rules, SEED + g) (default 0)")
-    parser.add_argument("--checks", choices=("sampled", "full", "light"), default="sampled",
-                        help="which checks (default sampled: the cheap ones on every state, all on a sample)")
+    parser.add_argument("--checks", choices=("sampled", "full", "light", "lockstep"), default="sampled",
+                        help="which checks (default sampled: the cheap ones on every state, all on a sample; "
+                        "lockstep: the native and the Python engine play each game together and must agree)")
     parser.add_argument("--light", action="store_true", help="the same as --checks light")
-    parser.add_argument("--every", type=int, default=50,
-                        help="with --checks sampled, every check on every N-th state (default 50)")
+    parser.add_argument("--every", type=int, default=None,
+                        help="with --checks sampled, every check on every N-th state (default 50); with lockstep, "
+                        "near misses and views on every N-th state (default 5)")
     parser.add_argument("--max-moves", type=int, default=10_000,
                         help="cut a game short after this many moves (default 10,000: preset games end by "
                         "2,500; a variant with a short hand_move_limit may score too slowly to end)")
@@ -243,13 +265,16 @@ def main(argv: list[str] | None = None) -> int:
         args.json = args.json or args.resume
     if args.light:
         args.checks = "light"
+    if args.every is None:
+        args.every = 5 if args.checks == "lockstep" else 50
     if args.moves is None and args.games is None and args.minutes is None:
         args.moves = 1_000_000
 
     harness: Any = _harness()
+    lockstep_module: Any = importlib.import_module("_lockstep")  # tests/ is on the path now
     settings = {
         "seed": args.seed, "start": args.start, "checks": args.checks,
-        "every": args.every if args.checks == "sampled" else None, "max_moves": args.max_moves,
+        "every": args.every if args.checks in ("sampled", "lockstep") else None, "max_moves": args.max_moves,
         "target": {"moves": args.moves, "games": args.games, "minutes": args.minutes},
         "commit": _commit(), "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M UTC",
                                                                                         time.gmtime()),
@@ -260,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
                 "E-1, E-2 oracle, immutability, to_dict/from_dict, pickle, deepcopy, every seat's view and view "
                 "document searched for hidden cards; end of game: every seat's whole view history; every 8th "
                 "game's record replayed")
+    elif args.checks == "lockstep":
+        what = (f"both engines in lockstep: every state the same position, legal moves and events; every "
+                f"{args.every}th state near misses and every seat's view document alike")
     else:
         what = f"the harness's {args.checks} checks"
     print(f"soak from game {args.start} (seed {args.seed}): {what}", flush=True)
@@ -281,11 +309,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.minutes is not None and time.perf_counter() - began > args.minutes * 60:
             break
         game = harness.soak_game(number, args.seed)
-        checker = make_checker(game.seed)
         cpu = time.process_time()
-        harness.play_soak_game(game, checker, args.max_moves)
-        tally.add_game(game, checker.stats, time.process_time() - cpu)
-        moves_here += checker.stats.moves
+        if args.checks == "lockstep":
+            lockstep = lockstep_module.Lockstep(seed=game.seed, check_every=args.every, collect=True)
+            lockstep.play(game.rules, game.seed, harness.POLICIES[game.policy], max_moves=args.max_moves,
+                          context=game.context())
+            stats = lockstep.stats
+        else:
+            checker = make_checker(game.seed)
+            harness.play_soak_game(game, checker, args.max_moves)
+            stats = checker.stats
+        tally.add_game(game, stats, time.process_time() - cpu)
+        moves_here += stats.moves
         played += 1
         number += 1
         settings["next_game"] = number
