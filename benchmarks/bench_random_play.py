@@ -13,7 +13,10 @@ the README's quick start, and reports:
 - the mean number of legal actions per decision, per phase; moves per hand; hands per game.
 
 Each repeat plays the same games (same seeds), and every figure printed is the median
-over the repeats.  Each of the three passes (plain loop, timed loop, replay) runs in a
+over the repeats.  ``--engine native|python`` chooses the engine (through
+``KANASTA_ENGINE``, which every pass inherits; default: the library's
+default, the native core); ``benchmarks/bench_engines.py`` sets the two
+side by side.  Each of the three passes (plain loop, timed loop, replay) runs in a
 fresh interpreter, so no pass profits from the engine's memo tables filled by another
 pass over the very same games.  Stdlib only.  Run
 ``python benchmarks/bench_random_play.py --help``.
@@ -538,6 +541,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--json", metavar="OUT", default=None, help="also write every figure, per repeat, to OUT"
     )
     parser.add_argument(
+        "--engine", choices=("native", "python"), default=None,
+        help="the engine to measure (default: KANASTA_ENGINE, or the library's default, native)",
+    )
+    parser.add_argument(
         "--worker", choices=("plain", "timed", "replay"), default=None, help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
@@ -563,8 +570,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.worker is not None:
         return worker_main(args.worker, names[0], args.seed, args.games or DEFAULT_GAMES[names[0]])
     repeat: int = args.repeat
+    if args.engine is not None:
+        os.environ["KANASTA_ENGINE"] = args.engine  # read by new_game in every pass (each its own process)
     for line in machine_lines():
         print(line)
+    print(f"engine: {os.environ.get('KANASTA_ENGINE') or 'the default'}")
     overhead = timer_overhead_ns()
     print(
         f"{repeat} repeat(s), seed {args.seed}; figures are medians of the repeats; "
