@@ -11,8 +11,11 @@ marked ``pytestmark = pytest.mark.both_engines`` (the rule tests) runs each of
 its tests once per engine, with ids ``[native]`` and ``[python]``: the
 autouse fixture :func:`kanasta_engine` sets ``KANASTA_ENGINE`` for the test
 (a test that needs to know asks for the fixture by name).  A test marked
-``engines("python")`` runs under the named engines only.  Other tests run
-once, under the default engine (or the one ``KANASTA_ENGINE`` names for the
+``engines("python")`` runs under the named engines only; one marked
+``one_engine`` (a slow randomized test in a rule-test module: the
+differential test holds the engines together over random games) runs once,
+like the tests of unmarked modules.  Other tests run once, under the default
+engine (or the one ``KANASTA_ENGINE`` names for the
 whole run: ``KANASTA_ENGINE=python python -m pytest`` runs the whole suite
 on the reference engine).
 """
@@ -49,11 +52,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "engines(*names): run a both_engines test under the named engines only",
     )
+    config.addinivalue_line(
+        "markers", "one_engine: run a test of a both_engines module once, under the default engine",
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrise the autouse :func:`kanasta_engine` fixture of every ``both_engines`` test."""
     if metafunc.definition.get_closest_marker("both_engines") is None:
+        return
+    if metafunc.definition.get_closest_marker("one_engine") is not None:
         return
     only = metafunc.definition.get_closest_marker("engines")
     engines = [e for e in ENGINES if only is None or e in only.args]

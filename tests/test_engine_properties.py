@@ -72,6 +72,7 @@ def _serializable() -> bool:
     return True
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @pytest.mark.parametrize("seed", [0, 1])
 def test_e1_e2_conservation_random_play(name: str, seed: int) -> None:
@@ -79,7 +80,7 @@ def test_e1_e2_conservation_random_play(name: str, seed: int) -> None:
     play_checked(PRESETS[name], seed, max_moves=150, apply_all=True)
 
 
-@pytest.mark.engines("native")  # whole random games: the differential test holds the engines together
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_whole_games_end_with_a_winner(name: str) -> None:
     """G-GAME-1: the README's random loop plays a whole game; the winner leads alone at or above the target."""

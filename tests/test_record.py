@@ -23,6 +23,7 @@ pytestmark = pytest.mark.both_engines  # the rule tests run against both engines
 # ---------------------------------------------------------------------------- records
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_record_of_a_whole_game_replays_every_state(preset: str) -> None:
     """G-RNG-1: same rules + seed + moves = same states."""
@@ -131,6 +132,7 @@ print(" ".join(out))
 """
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", ["classic-3", "kanasta"])
 def test_replays_are_byte_identical_across_processes(preset: str) -> None:
     """G-RNG-1: the same record gives the same position documents whatever the hash seed."""
@@ -151,6 +153,7 @@ def test_replays_are_byte_identical_across_processes(preset: str) -> None:
 # ---------------------------------------------------------------------------- action notation
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_legal_action_reads_back_from_its_text(preset: str) -> None:
     """parse_action(str(a)) == a for every legal move met in a whole game."""
@@ -199,6 +202,7 @@ def test_parse_action_refuses_non_text() -> None:
     ).map(" ".join)
     | st.text(max_size=20)
 )
+@pytest.mark.one_engine  # randomized: once, on the default engine
 def test_any_text_is_an_action_or_a_notation_error(text: str) -> None:
     try:
         action = parse_action(text)

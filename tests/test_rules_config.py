@@ -840,6 +840,7 @@ def classic_variants(draw: st.DrawFn) -> Rules:
     return attrs.evolve(Rules.classic(players), **changes)
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @given(kanasta_variants() | classic_variants())
 def test_from_dict_round_trips_random_valid_variants(r: Rules) -> None:
     d = r.to_dict()

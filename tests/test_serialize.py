@@ -37,6 +37,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 # ---------------------------------------------------------------------------- round trips
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_round_trip_over_random_play(preset: str) -> None:
     phases = set()
@@ -101,6 +102,7 @@ print(" ".join(out))
 """
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 def test_same_state_gives_byte_identical_json_in_every_process() -> None:
     """G-RNG-1: nothing in a document depends on hash seeds or the process."""
     import random

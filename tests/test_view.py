@@ -57,6 +57,7 @@ def test_a_view_has_no_field_for_hidden_cards_or_the_seed() -> None:
     assert reseeded.view(0) == state.view(0)  # the seed changes nothing a seat sees
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_a_view_depends_only_on_what_the_seat_may_see(preset: str) -> None:
     """E-4: deal every card hidden from the seat again; its view (history included) does not change."""
@@ -69,6 +70,7 @@ def test_a_view_depends_only_on_what_the_seat_may_see(preset: str) -> None:
     assert checked > 100
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_no_view_event_shows_a_card_hidden_from_the_seat(preset: str) -> None:
     """E-4 over whole games: drawn cards, red-3 replacements and packets only to their seat."""
@@ -111,6 +113,7 @@ def test_a_packet_picked_up_is_seen_only_by_its_taker() -> None:
         assert attrs.evolve(sampled.view(seat), history=()) == attrs.evolve(state.view(seat), history=())
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_card_in_a_view_is_one_the_seat_may_know(preset: str) -> None:
     """E-4: the cards of a view are the seat's hand, the table, the pile, results and public events — no more."""
@@ -151,6 +154,7 @@ def test_known_cards_follow_the_taken_pile() -> None:
         pytest.fail("no pile was taken")
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_known_cards_are_always_in_the_hand(preset: str) -> None:
     for state in _strided(preset, every=20):
@@ -167,6 +171,7 @@ def _without_history(view: PlayerView) -> PlayerView:
     return attrs.evolve(view, history=())
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_sampled_states_are_legal_and_consistent_with_the_view(preset: str) -> None:
     rng = random.Random(7)

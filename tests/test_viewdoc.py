@@ -40,6 +40,7 @@ def _round_trip(view: PlayerView) -> PlayerView:
 # ---------------------------------------------------------------------------- round trips
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_view_reads_back_equal_through_json(preset: str) -> None:
     checked = 0
@@ -120,6 +121,7 @@ def test_a_view_under_a_move_limit_reads_back_with_its_move_count() -> None:
 # ---------------------------------------------------------------------------- nothing hidden (E-4)
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_no_view_document_holds_a_card_the_seat_may_not_see(preset: str) -> None:
     """E-4: search every card written in every view document of a random game.
@@ -160,6 +162,7 @@ def test_the_search_finds_a_leak() -> None:
     assert err.value.path == "history.0.events.0" and "E-4" in str(err.value)
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_a_view_document_depends_only_on_what_the_seat_may_see(preset: str) -> None:
     """E-4: deal the cards hidden from the seat again; its view document is the same text."""
@@ -224,6 +227,7 @@ def test_a_hand_ended_event_must_be_the_hands_result() -> None:
     assert err.value.path == f"history.{i}.events.{j}.result"
 
 
+@pytest.mark.one_engine  # randomized: once, on the default engine
 def test_any_value_anywhere_is_read_or_refused_with_a_library_error() -> None:
     """Replace every value of a document by values of the wrong kind: SerializationError or a view, nothing else."""
     doc = _doc()

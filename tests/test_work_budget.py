@@ -134,6 +134,7 @@ def search_nodes(state: State) -> int:
     return ctx.work.nodes
 
 
+@pytest.mark.engines("python")  # the Python search's own counters and budget
 @pytest.mark.parametrize("name", ["kanasta-45", "classic-50", "several-sets-45"])
 def test_a_big_hand_is_listed_with_little_search(name: str) -> None:
     """The work counter: these listings expanded thousands of nodes (the 45-card Kanasta hand 2,423
@@ -153,12 +154,14 @@ def test_several_sets_of_one_rank_a_hand_with_two_black_threes_cannot_ask_to_go_
     assert LayMeld(kanasta.parse_cards("AD AS JK")) in moves
 
 
+@pytest.mark.engines("python")  # the Python search's own counters and budget
 def test_the_report_document_at_the_highest_minimum_is_settled_within_the_budget() -> None:
     """The K-OPEN-4 waiver forces a search melding the whole hand; it stays far inside the budget."""
     nodes = search_nodes(State.from_dict(f3_document(92)))
     assert 0 < nodes <= budget.SEARCH_BUDGET // 10
 
 
+@pytest.mark.engines("python")  # the Python search's own counters and budget
 def test_nothing_is_kept_between_questions() -> None:
     """The search's memo lives as long as one question: after listings, no search tables remain
     (0.1.0 kept a module-level memo that a hostile document filled with 2 million entries)."""
@@ -170,6 +173,7 @@ def test_nothing_is_kept_between_questions() -> None:
     assert not hasattr(search, "_MEMO") and not hasattr(finish, "_MEMO")
 
 
+@pytest.mark.engines("python")  # the Python search's own counters and budget
 def test_past_the_work_budget_the_reader_refuses_and_legal_actions_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond the budget the search gives up: ``from_dict`` refuses the document (SerializationError),
     ``legal_actions()`` raises EngineLimitError, and nothing of the failed search is kept: with the
