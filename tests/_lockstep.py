@@ -6,7 +6,7 @@ chooses each move from the Python state; the same move is applied to both.
 Before every move the two states must agree on everything the public API
 shows: the position (``to_dict()`` and ``==``), the legal moves in order, the
 phase, the player to move, the scores; after it, the events.  On a sample of
-states (``check_every``): the refusal of near misses (moves one slip away from
+states (``check_every``): the same ``hash``, the refusal of near misses (moves one slip away from
 legal ones, :func:`_invariants.near_misses`) — the same answer from
 ``explain``, the same error class, RULES ID and message from ``apply`` — and
 every seat's view document.  With ``round_trip``, some states are written
@@ -104,6 +104,8 @@ class Lockstep:
                 legal = self.same_legal(py, native)
                 if self.check_every and ply % self.check_every == 0:
                     self.stats.sampled += 1
+                    if hash(py) != hash(native):
+                        raise Divergence("equal states of the two engines hash differently", py)
                     self.same_refusals(py, native)
                     self.same_views(py, native)
                 if py.is_game_over or ply == max_moves or not legal:
