@@ -12,7 +12,8 @@ reports, per engine:
   to measure; the figures are per hand and per decision.
 - **µs per decision**: the median over every decision of one
   ``legal_actions()`` + ``apply()`` pair, timed with ``perf_counter_ns``
-  around the two calls (the random choice between them is not timed).
+  around each of the two calls (the random choice between them is not
+  timed), and the medians of each call alone.
 - **memory per retained state**: every state of seeded random games kept in
   a list (``--memory-moves`` states), measured in a fresh process per engine
   and per measure: ``tracemalloc`` (the Python heap) and the growth of the
@@ -86,10 +87,11 @@ def timed_loop(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine, loops
     return time.process_time() - start, decisions, hands
 
 
-def decision_ns(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine) -> list[int]:
-    """Nanoseconds of each ``legal_actions()`` + ``apply()`` pair of the same games."""
+def decision_ns(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine) -> tuple[list[int], list[int]]:
+    """Nanoseconds of each ``legal_actions()`` call and of each ``apply()`` call of the same games."""
     clock = time.perf_counter_ns
-    out: list[int] = []
+    legal_ns: list[int] = []
+    apply_ns: list[int] = []
     for seed in seeds:
         state = kanasta.new_game(rules, seed, engine=engine)
         choose = random.Random(seed).choice
@@ -101,8 +103,9 @@ def decision_ns(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine) -> l
             t2 = clock()
             state = state.apply(action)
             t3 = clock()
-            out.append(t1 - t0 + t3 - t2)
-    return out
+            legal_ns.append(t1 - t0)
+            apply_ns.append(t3 - t2)
+    return legal_ns, apply_ns
 
 
 # ---------------------------------------------------------------- memory (a fresh process per engine)
@@ -168,6 +171,8 @@ class Side:
     hands_per_s: list[float] = field(default_factory=list)
     decisions_per_s: list[float] = field(default_factory=list)
     median_decision_us: list[float] = field(default_factory=list)
+    median_legal_us: list[float] = field(default_factory=list)
+    median_apply_us: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -199,7 +204,10 @@ def measure(preset: str, games: int, seed: int, native_loops: int, repeat: int) 
             side.cpu_s.append(cpu / loops)
             side.hands_per_s.append(hands * loops / cpu)
             side.decisions_per_s.append(decisions * loops / cpu)
-            side.median_decision_us.append(statistics.median(decision_ns(rules, seeds, engine)) / 1000)
+            legal_ns, apply_ns = decision_ns(rules, seeds, engine)
+            side.median_decision_us.append(statistics.median(a + b for a, b in zip(legal_ns, apply_ns)) / 1000)
+            side.median_legal_us.append(statistics.median(legal_ns) / 1000)
+            side.median_apply_us.append(statistics.median(apply_ns) / 1000)
             rates[engine] = side.hands_per_s[-1]
         figures.ratios.append(rates["native"] / rates["python"])
         print(f"repeat {r + 1}/{repeat} {preset}: python {rates['python']:.1f} hands/s, native "
@@ -224,6 +232,9 @@ def render(all_figures: Sequence[PresetFigures], memory: dict[str, dict[str, tup
                      [f"{1e6 / med(f.sides[engine].decisions_per_s):.2f}" for f in all_figures]))
         rows.append((f"{engine}: legal_actions()+apply() µs, median",
                      [f"{med(f.sides[engine].median_decision_us):.2f}" for f in all_figures]))
+        rows.append((f"{engine}:   legal_actions() / apply() µs, medians",
+                     [f"{med(f.sides[engine].median_legal_us):.2f} / {med(f.sides[engine].median_apply_us):.2f}"
+                      for f in all_figures]))
     rows.append(("native / python, hands/s (median ratio)", [f"{med(f.ratios):.1f}×" for f in all_figures]))
     rows.append(("  ratio range over the repeats", [f"{min(f.ratios):.1f}-{max(f.ratios):.1f}" for f in all_figures]))
     rows.append(("  target", [f"≥ {TARGETS['kanasta' if n == 'kanasta' else 'classic']:.0f}×"
