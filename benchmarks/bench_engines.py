@@ -251,6 +251,29 @@ def render(all_figures: Sequence[PresetFigures], memory: dict[str, dict[str, tup
     return "\n".join(lines)
 
 
+def render_rst(all_figures: Sequence[PresetFigures], memory: dict[str, dict[str, tuple[float, float]]]) -> str:
+    """The same figures as a reStructuredText list table (the performance page's)."""
+    titles = {"classic": "Classic 4", "classic-3": "Classic 3", "classic-2": "Classic 2", "kanasta": "Kanasta"}
+    rows: list[list[str]] = [["", *(titles.get(f.preset, f.preset) for f in all_figures)]]
+    for engine in ENGINES:
+        side = [f.sides[engine] for f in all_figures]
+        rows.append([f"{engine}: complete hands / s", *(f"{med(x.hands_per_s):,.1f}" for x in side)])
+        rows.append([f"{engine}: decisions / s", *(f"{med(x.decisions_per_s):,.0f}" for x in side)])
+        rows.append([f"{engine}: ``legal_actions()`` + ``apply()``, median µs",
+                     *(f"{med(x.median_decision_us):.1f}" for x in side)])
+    rows.append(["**native / python, hands / s**", *(f"**{med(f.ratios):.1f}×**" for f in all_figures)])
+    rows.append(["  (range over the repeats)", *(f"{min(f.ratios):.1f}-{max(f.ratios):.1f}" for f in all_figures)])
+    for engine in ENGINES:
+        if all(engine in memory.get(f.preset, {}) for f in all_figures):
+            rows.append([f"{engine}: bytes per retained state, tracemalloc / RSS",
+                         *(fmt_memory(memory[f.preset][engine]) for f in all_figures)])
+    out = [".. list-table::", "   :header-rows: 1", ""]
+    for row in rows:
+        out.append(f"   * - {row[0]}".rstrip())
+        out += [f"     - {cell}" for cell in row[1:]]
+    return "\n".join(out)
+
+
 def fmt_memory(figure: tuple[float, float] | None) -> str:
     if figure is None:
         return "-"
@@ -304,6 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--memory-moves", type=int, default=20_000,
                         help="states retained for the memory figure, per preset and engine (0: skip; default 20000)")
     parser.add_argument("--json", default=None, metavar="OUT", help="also write every figure to OUT")
+    parser.add_argument("--rst", action="store_true", help="also print the table as reStructuredText")
     parser.add_argument("--memory-worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.memory_worker:
@@ -332,6 +356,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     for line in target_lines(all_figures):
         print(line)
+    if args.rst:
+        print()
+        print(render_rst(all_figures, memory))
     print(f"\ntotal benchmark time {time.perf_counter() - started:.0f} s")
     if args.json:
         doc = {"machine": machine_lines(), "repeat": args.repeat, "seed": args.seed,
