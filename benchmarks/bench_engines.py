@@ -48,6 +48,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from bench_random_play import processor_name
+
 import kanasta
 
 Engine = Literal["native", "python"]
@@ -301,17 +303,6 @@ def machine_lines() -> list[str]:
         f"{platform.machine()}, {processor_name()}, {os.cpu_count()} CPUs, {platform.platform()}",
         f"load average at the start: {' '.join(f'{x:.1f}' for x in load) if load else 'unknown'}",
     ]
-
-
-def processor_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown processor"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
