@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from typing import Final
 
 from kanasta import _rng
+from kanasta._native import Engine, choose_engine
 from kanasta._position import unreachable
 from kanasta.cards import Card
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.position import Phase
-from kanasta.state import State
+from kanasta.state import State, _to_native
 from kanasta.view import PlayerView
 
 __all__ = ["SAMPLE_ATTEMPTS", "sample_state"]
@@ -121,7 +122,7 @@ def _plausible(state: State, view: PlayerView) -> bool:
     return not (view.current_player == view.seat and state.legal_actions() != view.legal_actions())
 
 
-def sample_state(view: PlayerView, seed: int) -> State:
+def sample_state(view: PlayerView, seed: int, *, engine: Engine | None = None) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random.
 
     The cards the seat cannot see (:meth:`PlayerView.unseen_cards`) go to the
@@ -145,20 +146,28 @@ def sample_state(view: PlayerView, seed: int) -> State:
     generator, so the same view and seed give the same state everywhere
     (G-RNG-1).
 
+    ``engine`` chooses the engine that plays the sampled state, as for
+    :func:`~kanasta.new_game`: left out, the one ``KANASTA_ENGINE`` names
+    (the native core unless it says ``python``).  Both engines give the same
+    state; a search that plays many moves from it wants the native one.
+
     >>> import kanasta
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=8)
     >>> v = s.view(1)
     >>> a, b = kanasta.sample_state(v, 1), kanasta.sample_state(v, 2)
     >>> a.view(1) == v == b.view(1), a.hands == b.hands, a == kanasta.sample_state(v, 1)
     (True, False, True)
+    >>> a.engine, kanasta.sample_state(v, 1, engine="python").engine
+    ('native', 'python')
     """
+    chosen = choose_engine(engine)
     if not isinstance(view, PlayerView):
         raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _rng.SEED_LIMIT:
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
     for attempt, state in enumerate(_deals(view, seed)):
         if _plausible(state, view):
-            return state
+            return state if chosen == "python" else _to_native(state)
         if attempt + 1 >= SAMPLE_ATTEMPTS:
             break
     raise SamplingError(f"no deal of the unseen cards fits the view after {SAMPLE_ATTEMPTS} tries")
