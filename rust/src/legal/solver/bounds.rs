@@ -1,0 +1,265 @@
+//! The bounds that prune the E-2 search's hopeless nodes (the Python engine's
+//! `Search.hopeful` and `Search.dead` in `kanasta.legality.search`).
+//!
+//! [`Finisher`]'s `hopeful` is a necessary condition for a team that is not
+//! open to open from a node; `dead` counts the cards in hand no meld can ever
+//! take this turn (a player bound to go out must discard them).  Both read
+//! `Live`, which cards in hand could join a meld.
+
+use super::finish::Finisher;
+use super::tables::{
+    canastas, has_natural_run, is_wild, natural_at, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX,
+    CANASTA_SIZE, MELD_MIN,
+};
+use crate::cards::JOKER;
+
+/// Which cards in hand could join a meld (the bounds' shared facts).
+struct Live {
+    /// The total value of the cards that could join a meld.
+    ok_value: i32,
+    /// The two lowest values among those cards (None where there are fewer).
+    ok_lowest: [Option<i32>; 2],
+    /// How many cards can never join one.
+    dead: u32,
+    /// The natural cards in hand by rank.
+    nat_rank: [u32; 15],
+    /// The wild cards in hand.
+    wilds: u32,
+    /// The run positions of each suit covered by a meld or a card in hand.
+    covered: [[bool; 16]; 4],
+    /// The suits where a wild card may fill one gap.
+    gap_ok: [bool; 4],
+}
+
+impl<'t> Finisher<'t> {
+    /// A necessary condition for a team that is not open to open from here.
+    ///
+    /// Either the cards that could possibly join a meld are worth enough while
+    /// two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
+    /// and a canasta could still be formed.
+    pub(super) fn hopeful(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
+        let rules = &self.t.rules;
+        if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
+            return false;
+        }
+        let live = self.live(hand, shapes);
+        // two cards stay in hand: the dead ones first, then the cheapest of the others
+        let keep = 2u32.saturating_sub(live.dead) as usize;
+        let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
+        if count + ok_value >= self.flags.minimum {
+            return true;
+        }
+        if !(rules.opening_one_card_exempt || self.flags.out_exempt) || live.dead > 1 {
+            // the waiver needs the hand melded down to one card, and a card no
+            // meld can take now never can later (melding only takes cards from the hand)
+            return false;
+        }
+        if rules.canastas_to_go_out == 0 || canastas(shapes) > 0 {
+            return true;
+        }
+        self.canasta_possible(shapes, &live)
+    }
+
+    /// How many cards in hand can never be melded this turn (a player going
+    /// out must discard them).  Melding only takes cards from the hand, so a
+    /// card no meld on the table or in hand could take now never can later.
+    /// Black 3s count as meldable when a player going out could still meld
+    /// them (C-THREE-2).
+    pub(super) fn dead(&self, hand: &Cards, shapes: &[Shape]) -> u32 {
+        let mut dead = self.live(hand, shapes).dead;
+        let rules = &self.t.rules;
+        if rules.black_threes && self.flags.black3_ok {
+            let b3 = u32::from(hand.count(8)) + u32::from(hand.count(11));
+            let laid: u32 = shapes
+                .iter()
+                .map(|s| match *s {
+                    Shape::Set { rank: 3, size, .. } => u32::from(size),
+                    _ => 0,
+                })
+                .sum();
+            if b3 > 0
+                && ((laid > 0 && laid + b3 <= BLACK_THREE_MELD_MAX)
+                    || (laid == 0 && b3 >= MELD_MIN))
+            {
+                dead -= b3;
+            }
+        }
+        dead
+    }
+
+    /// Which cards in hand could join a meld, and what was worked out on the way.
+    fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
+        let t = self.t;
+        let rules = &t.rules;
+        let wilds: u32 = hand
+            .iter()
+            .filter(|&(c, _)| is_wild(c))
+            .map(|(_, n)| u32::from(n))
+            .sum();
+        let mut nat_rank = [0u32; 15];
+        for (c, n) in hand.iter() {
+            if !is_wild(c) {
+                nat_rank[usize::from(rank_of(c))] += u32::from(n);
+            }
+        }
+        let mut set_ranks = [false; 14];
+        for s in shapes {
+            if let Shape::Set { rank, size, .. } = *s {
+                if u32::from(size) < t.max_size {
+                    set_ranks[usize::from(rank)] = true;
+                }
+            }
+        }
+        let mut covered = [[false; 16]; 4];
+        let runs = rules.runs;
+        // a suit where one gap may be filled by a wild: one from hand, or a
+        // run's wild that its natural card (in hand) can push to an end (K-MELD-7)
+        let mut gap_ok = [wilds > 0; 4];
+        if runs {
+            for s in shapes {
+                if let Shape::Run {
+                    suit,
+                    low,
+                    high,
+                    wild,
+                } = *s
+                {
+                    for pos in low..=high {
+                        covered[usize::from(suit)][usize::from(pos)] = true;
+                    }
+                    if let Some(w) = wild {
+                        if hand.has(natural_at(suit, w)) {
+                            gap_ok[usize::from(suit)] = true;
+                        }
+                    }
+                }
+            }
+            for (c, _) in hand.iter() {
+                if c < JOKER as usize {
+                    let rank = usize::from(rank_of(c));
+                    covered[c % 4][rank] = true;
+                    if rank == 1 {
+                        covered[c % 4][14] = true;
+                    }
+                }
+            }
+        }
+        let mut ok_value = 0;
+        let mut ok_lowest: [Option<i32>; 2] = [None; 2];
+        let mut ok = |v: i32, n: u8| {
+            ok_value += v * i32::from(n);
+            for _ in 0..n.min(2) {
+                match ok_lowest {
+                    [None, _] => ok_lowest[0] = Some(v),
+                    [Some(a), _] if v < a => ok_lowest = [Some(v), Some(a)],
+                    [_, None] => ok_lowest[1] = Some(v),
+                    [_, Some(b)] if v < b => ok_lowest[1] = Some(v),
+                    _ => {}
+                }
+            }
+        };
+        let mut dead = 0u32;
+        for (c, n) in hand.iter() {
+            let v = t.value(c);
+            if c == JOKER as usize || (is_wild(c) && !runs) {
+                ok(v, n);
+                continue;
+            }
+            let rank = rank_of(c);
+            let nr = nat_rank[usize::from(rank)];
+            let mut live = t.set_rank[usize::from(rank)]
+                && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
+            if !live && runs {
+                let row = &covered[c % 4];
+                let gap = gap_ok[c % 4];
+                let places: &[u8] = if rank == 1 { &[1, 14] } else { &[rank] };
+                'places: for &pos in places {
+                    for lo in pos.saturating_sub(2).max(1)..=pos.min(12) {
+                        let lo = usize::from(lo);
+                        let missing = (0..3).filter(|&k| !row[lo + k]).count();
+                        if missing == 0 || (missing == 1 && gap) {
+                            live = true;
+                            break 'places;
+                        }
+                    }
+                }
+                if !live && is_wild(c) {
+                    live = true; // a 2 can always stand as a wild card
+                }
+            }
+            if live {
+                ok(v, n);
+            } else {
+                dead += u32::from(n);
+            }
+        }
+        Live {
+            ok_value,
+            ok_lowest,
+            dead,
+            nat_rank,
+            wilds,
+            covered,
+            gap_ok,
+        }
+    }
+
+    fn canasta_possible(&self, shapes: &[Shape], live: &Live) -> bool {
+        let (nat_rank, wilds, covered, gap_ok) =
+            (&live.nat_rank, live.wilds, &live.covered, &live.gap_ok);
+        let t = self.t;
+        let extra = wilds.min(t.rules.max_wilds);
+        // the last set of each rank in meld order, as the Python engine's dict keeps it
+        let mut best_set = [0u32; 14];
+        for s in shapes {
+            if let Shape::Set { rank, size, .. } = *s {
+                best_set[usize::from(rank)] = u32::from(size);
+            }
+        }
+        for rank in 1..14 {
+            if t.set_rank[rank] && nat_rank[rank] + best_set[rank] + extra >= CANASTA_SIZE {
+                return true;
+            }
+        }
+        if t.rules.runs {
+            for suit in 0..4 {
+                let row = &covered[suit];
+                let allowed = u32::from(gap_ok[suit]);
+                for lo in 1..15 {
+                    let mut gaps = 0;
+                    for (length, pos) in (lo..15).enumerate() {
+                        if !row[pos] {
+                            gaps += 1;
+                            if gaps > allowed {
+                                break;
+                            }
+                        }
+                        if length as u32 + 1 >= CANASTA_SIZE {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Whether some suit has three consecutive run positions with their natural
+/// cards in hand (a natural run could be laid, K-OPEN-2).
+pub(super) fn natural_window(hand: &Cards) -> bool {
+    (0..4u8).any(|suit| {
+        let mut run = 0;
+        for pos in 1..15u8 {
+            if hand.has(natural_at(suit, pos)) {
+                run += 1;
+                if run >= MELD_MIN {
+                    return true;
+                }
+            } else {
+                run = 0;
+            }
+        }
+        false
+    })
+}

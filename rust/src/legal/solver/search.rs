@@ -1,0 +1,486 @@
+//! E-2's search over single-card steps, for any rules (the Python engine's
+//! `kanasta.legality.search`).
+//!
+//! [`Finisher`]'s `search` is a depth-first search over single-card `Step`s
+//! (a new three-card meld, one card added to a meld or a run end, a run's
+//! wild card moving on) on count-vector hands, with a memo, the bounds of
+//! [`super::bounds`] that prune hopeless nodes, and the greedy witness of
+//! [`super::witness`] at the root.  A multi-card move of the engine is a
+//! sequence of such steps, so both see the same reachable end positions.
+
+use super::budget::SearchGaveUp;
+use super::finish::Finisher;
+use super::situation::{team_opens, Situation};
+use super::tables::{
+    canastas, has_natural_run, natural_at, rank_base, Cards, Shape, BLACK_THREE_MELD_MAX, MELD_MIN,
+};
+use crate::cards::JOKER;
+
+/// How far a node's turn has come towards opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Progress {
+    /// The team is open.
+    Open,
+    /// Not open; the count laid so far (capped at the minimum: more changes nothing).
+    Counted(i32),
+}
+
+/// A search node: everything its answer depends on (with the finisher's flags).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Node {
+    hand: Cards,
+    shapes: Vec<Shape>,
+    progress: Progress,
+    aside: Cards,
+    must_out: bool,
+}
+
+/// One single-card step of the search, as a recipe: the search builds the
+/// step's hand and melds only when it takes the step.
+pub(super) struct Step {
+    /// The cards the step takes from the hand (the first `taken` of them).
+    cards: [u8; 3],
+    taken: u8,
+    /// The meld changed, or None for a new one.
+    index: Option<usize>,
+    /// That meld's shape after the step.
+    shape: Shape,
+    gain: i32,
+    black_threes: bool,
+}
+
+impl<'t> Finisher<'t> {
+    pub(super) fn search(&mut self, s: &Situation) -> Result<bool, SearchGaveUp> {
+        let (mut hand, mut aside) = (s.hand, s.aside);
+        if self.canon {
+            hand = hand.mapped(&self.t.canon);
+            aside = aside.mapped(&self.t.canon);
+        }
+        let mut shapes = s.shapes.clone();
+        shapes.sort_unstable();
+        let node = Node {
+            hand,
+            shapes,
+            progress: self.progress(s.opened, s.count),
+            aside,
+            must_out: s.must_out,
+        };
+        if !s.opened && !s.must_out {
+            if let Some(&known) = self.memo.get(&node) {
+                return Ok(known);
+            }
+            if self.greedy(&node.hand, &node.shapes, s.count) {
+                return Ok(true);
+            }
+        }
+        self.dfs(node, s.count)
+    }
+
+    fn progress(&self, opened: bool, count: i32) -> Progress {
+        if opened {
+            Progress::Open
+        } else {
+            Progress::Counted(count.min(self.flags.minimum))
+        }
+    }
+
+    /// True or false when the node is settled, None to search on.
+    fn goal(&self, node: &Node) -> Option<bool> {
+        let hand = &node.hand;
+        let n = hand.len();
+        let opened = node.progress == Progress::Open;
+        if n == 0 {
+            return Some(self.may_empty(canastas(&node.shapes), opened, false));
+        }
+        let forbidden = self.forbidden();
+        if opened
+            && !node.must_out
+            && n >= 2
+            && forbidden.is_none_or(|f| hand.iter().any(|(c, _)| c != f))
+        {
+            return Some(true);
+        }
+        if n == 1
+            && hand.single() != forbidden
+            && self.may_empty(canastas(&node.shapes), opened, true)
+        {
+            return Some(true);
+        }
+        None
+    }
+
+    fn dfs(&mut self, node: Node, count: i32) -> Result<bool, SearchGaveUp> {
+        if let Some(settled) = self.goal(&node) {
+            return Ok(settled);
+        }
+        if let Some(&known) = self.memo.get(&node) {
+            return Ok(known);
+        }
+        self.work.expand()?;
+        let opened = node.progress == Progress::Open;
+        let mut result = false;
+        if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
+            // a card that can never be melded stays in hand: no going out
+        } else if opened || self.hopeful(&node.hand, &node.shapes, count) {
+            // a step list per depth, reused from the finisher's spares (no allocation per node)
+            let spare = self.spare_steps.pop().unwrap_or_default();
+            let steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
+            for step in &steps {
+                let count2 = if opened { count } else { count + step.gain };
+                let mut opened2 = opened;
+                let mut hand2 = node.hand;
+                for &c in &step.cards[..usize::from(step.taken)] {
+                    hand2.take(usize::from(c));
+                }
+                let mut shapes2 = Vec::with_capacity(node.shapes.len() + 1);
+                shapes2.extend_from_slice(&node.shapes);
+                match step.index {
+                    None => shapes2.push(step.shape),
+                    Some(i) => shapes2[i] = step.shape,
+                }
+                shapes2.sort_unstable();
+                let mut aside2 = node.aside;
+                if !opened2
+                    && team_opens(
+                        &self.t.rules,
+                        self.flags.minimum,
+                        count2,
+                        has_natural_run(&shapes2),
+                        hand2.len(),
+                    )
+                {
+                    opened2 = true;
+                    if !aside2.is_empty() {
+                        hand2 = hand2.union(&aside2);
+                        aside2 = Cards::default();
+                    }
+                }
+                let child = Node {
+                    hand: hand2,
+                    shapes: shapes2,
+                    progress: self.progress(opened2, count2),
+                    aside: aside2,
+                    must_out: node.must_out || step.black_threes,
+                };
+                if self.dfs(child, count2)? {
+                    result = true;
+                    break;
+                }
+            }
+            self.spare_steps.push(steps);
+        }
+        self.memo.insert(node, result);
+        Ok(result)
+    }
+
+    /// Every single-card step: a card added to a meld, a new meld of three.
+    fn steps(
+        &self,
+        hand: &Cards,
+        shapes: &[Shape],
+        must_out: bool,
+        mut out: Vec<Step>,
+    ) -> Vec<Step> {
+        let t = self.t;
+        let rules = &t.rules;
+        out.clear();
+        let mut wild_buf = [0usize; 5];
+        let mut n_wild = 0;
+        for c in [4usize, 5, 6, 7, JOKER as usize] {
+            if hand.has(c) {
+                wild_buf[n_wild] = c;
+                n_wild += 1;
+            }
+        }
+        let wild_kinds = &wild_buf[..n_wild];
+        let mut push = |cards: &[usize], index: Option<usize>, new: Shape, gain: i32, b3: bool| {
+            let mut taken = [0u8; 3];
+            for (slot, &c) in taken.iter_mut().zip(cards) {
+                *slot = c as u8;
+            }
+            out.push(Step {
+                cards: taken,
+                taken: cards.len() as u8,
+                index,
+                shape: new,
+                gain,
+                black_threes: b3,
+            });
+        };
+        // additions to existing melds
+        for (si, s) in shapes.iter().enumerate() {
+            match *s {
+                Shape::Set {
+                    rank,
+                    naturals,
+                    wilds,
+                    size,
+                } => {
+                    if u32::from(size) >= t.max_size {
+                        continue;
+                    }
+                    if rules.is_black_three_set(rank) {
+                        if u32::from(size) < BLACK_THREE_MELD_MAX {
+                            if let Some(b) = [8usize, 11].into_iter().find(|&b| hand.has(b)) {
+                                let new = Shape::Set {
+                                    rank: 3,
+                                    naturals: naturals + 1,
+                                    wilds: 0,
+                                    size: size + 1,
+                                };
+                                push(&[b], Some(si), new, t.value(b), true);
+                            }
+                        }
+                        continue;
+                    }
+                    let base = rank_base(rank);
+                    for c in base..base + 4 {
+                        if hand.has(c) {
+                            let new = Shape::Set {
+                                rank,
+                                naturals: naturals + 1,
+                                wilds,
+                                size: size + 1,
+                            };
+                            push(&[c], Some(si), new, t.value(c), false);
+                        }
+                    }
+                    if u32::from(wilds) < rules.max_wilds
+                        && !(rules.wilds_within_naturals && wilds + 1 > naturals)
+                    {
+                        for &w in wild_kinds {
+                            let new = Shape::Set {
+                                rank,
+                                naturals,
+                                wilds: wilds + 1,
+                                size: size + 1,
+                            };
+                            push(&[w], Some(si), new, t.value(w), false);
+                        }
+                    }
+                }
+                Shape::Run {
+                    suit,
+                    low,
+                    high,
+                    wild,
+                } => {
+                    let mut ends: Vec<u8> = Vec::new();
+                    if u32::from(high - low + 1) < t.run_max {
+                        if low > 1 {
+                            ends.push(low - 1);
+                        }
+                        if high < 14 {
+                            ends.push(high + 1);
+                        }
+                    }
+                    for &pos in &ends {
+                        let nat = natural_at(suit, pos);
+                        let (nl, nh) = (low.min(pos), high.max(pos));
+                        if hand.has(nat) {
+                            let new = Shape::Run {
+                                suit,
+                                low: nl,
+                                high: nh,
+                                wild,
+                            };
+                            push(&[nat], Some(si), new, t.run_value(nat, pos), false);
+                        }
+                        if wild.is_none() {
+                            for &w in wild_kinds {
+                                if pos == 2 && w == 4 + usize::from(suit) {
+                                    continue; // that 2 would be natural here
+                                }
+                                let new = Shape::Run {
+                                    suit,
+                                    low: nl,
+                                    high: nh,
+                                    wild: Some(pos),
+                                };
+                                push(&[w], Some(si), new, t.value(w), false);
+                            }
+                        }
+                    }
+                    if let Some(wpos) = wild {
+                        let nat = natural_at(suit, wpos);
+                        if hand.has(nat) {
+                            let gain = t.run_value(nat, wpos);
+                            for &pos in &ends {
+                                let new = Shape::Run {
+                                    suit,
+                                    low: low.min(pos),
+                                    high: high.max(pos),
+                                    wild: Some(pos),
+                                };
+                                push(&[nat], Some(si), new, gain, false);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // new sets of three
+        let mut have_set = [false; 14];
+        for s in shapes {
+            if let Some(r) = s.set_rank() {
+                have_set[usize::from(r)] = true;
+            }
+        }
+        for rank in 1..14u8 {
+            if !t.set_rank[usize::from(rank)]
+                || (rules.one_meld_per_rank && have_set[usize::from(rank)])
+            {
+                continue;
+            }
+            let base = rank_base(rank);
+            let kinds = [base, base + 1, base + 2, base + 3];
+            let n: u32 = kinds.iter().map(|&c| u32::from(hand.count(c))).sum();
+            if n < 2 {
+                continue;
+            }
+            let value = t.value(base);
+            if n >= MELD_MIN {
+                let new = Shape::Set {
+                    rank,
+                    naturals: 3,
+                    wilds: 0,
+                    size: 3,
+                };
+                for_each_combo(hand, &kinds, 3, &mut |trio| {
+                    push(trio, None, new, 3 * value, false);
+                });
+            }
+            let new = Shape::Set {
+                rank,
+                naturals: 2,
+                wilds: 1,
+                size: 3,
+            };
+            for_each_combo(hand, &kinds, 2, &mut |pair| {
+                for &w in wild_kinds {
+                    push(
+                        &[pair[0], pair[1], w],
+                        None,
+                        new,
+                        2 * value + t.value(w),
+                        false,
+                    );
+                }
+            });
+        }
+        // black 3s, only by a player going out (C-THREE-2)
+        if self.flags.black3_ok && rules.black_threes && !have_set[3] {
+            let n = u32::from(hand.count(8)) + u32::from(hand.count(11));
+            if n >= MELD_MIN {
+                let new = Shape::Set {
+                    rank: 3,
+                    naturals: 3,
+                    wilds: 0,
+                    size: 3,
+                };
+                for_each_combo(hand, &[8, 11], 3, &mut |trio| {
+                    push(trio, None, new, 3 * t.value(8), true);
+                });
+            }
+        }
+        // new runs of three
+        if rules.runs {
+            for suit in 0..4u8 {
+                let present: [bool; 15] =
+                    std::array::from_fn(|pos| pos != 0 && hand.has(natural_at(suit, pos as u8)));
+                if present.iter().filter(|&&p| p).count() < 2 {
+                    continue;
+                }
+                for low in 1..13u8 {
+                    let window = &present[usize::from(low)..usize::from(low) + 3];
+                    let missing = window.iter().filter(|&&p| !p).count();
+                    if missing > 1 {
+                        continue;
+                    }
+                    let cells = [
+                        natural_at(suit, low),
+                        natural_at(suit, low + 1),
+                        natural_at(suit, low + 2),
+                    ];
+                    let gains: [i32; 3] =
+                        std::array::from_fn(|k| t.run_value(cells[k], low + k as u8));
+                    if missing == 0 && hand.covers(&cells) {
+                        let new = Shape::Run {
+                            suit,
+                            low,
+                            high: low + 2,
+                            wild: None,
+                        };
+                        push(&cells, None, new, gains.iter().sum(), false);
+                    }
+                    for (k, &held) in window.iter().enumerate() {
+                        if missing == 1 && held {
+                            continue;
+                        }
+                        let others = match k {
+                            0 => [cells[1], cells[2]],
+                            1 => [cells[0], cells[2]],
+                            _ => [cells[0], cells[1]],
+                        };
+                        let gain0: i32 = (0..3).filter(|&j| j != k).map(|j| gains[j]).sum();
+                        for &w in wild_kinds {
+                            if low + k as u8 == 2 && w == 4 + usize::from(suit) {
+                                continue;
+                            }
+                            let used = [others[0], others[1], w];
+                            if hand.covers(&used) {
+                                let new = Shape::Run {
+                                    suit,
+                                    low,
+                                    high: low + 2,
+                                    wild: Some(low + k as u8),
+                                };
+                                push(&used, None, new, gain0 + t.value(w), false);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !must_out {
+            out.sort_by_key(|step| -step.gain);
+        }
+        out
+    }
+}
+
+/// Call `visit` with each `k`-card (at most 3) sub-multiset of the cards
+/// `kinds` (ascending indices) held in `hand`, each sorted, in lexicographic
+/// order (the Python engine's `_sub_multisets` order).
+pub(super) fn for_each_combo(
+    hand: &Cards,
+    kinds: &[usize],
+    k: usize,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    fn walk(
+        hand: &Cards,
+        kinds: &[usize],
+        buf: &mut [usize; 3],
+        filled: usize,
+        k: usize,
+        visit: &mut dyn FnMut(&[usize]),
+    ) {
+        if filled == k {
+            visit(&buf[..k]);
+            return;
+        }
+        let Some((&card, rest)) = kinds.split_first() else {
+            return;
+        };
+        // more copies of the lowest card first: the lexicographic order
+        let most = usize::from(hand.count(card)).min(k - filled);
+        for take in (0..=most).rev() {
+            for slot in &mut buf[filled..filled + take] {
+                *slot = card;
+            }
+            walk(hand, rest, buf, filled + take, k, visit);
+        }
+    }
+    walk(hand, kinds, &mut [0; 3], 0, k, visit);
+}

@@ -1,0 +1,330 @@
+//! What the E-2 solver knows about cards, rules and melds (the Python engine's
+//! `kanasta.legality.tables`).
+//!
+//! * **Card indices**: the small `const fn`s that read a card index (0-52,
+//!   rank-major, the joker last) without a lookup, and [`Cards`], a hand as a
+//!   count per card index (the search's count-vector hands).
+//! * **Meld shapes**: a meld as the solver sees it ([`Shape`]), ordered the
+//!   way the Python engine sorts its meld shapes, so a sorted list of them is
+//!   a memo key.
+//! * **Per-rules tables**: [`FinishRules`] (the options the solver reads,
+//!   card values in half points) and [`Tables`], derived from them once.
+
+use crate::cards::{Card, DISTINCT, JOKER};
+
+/// A meld of seven cards or more is a canasta (G-MELD-2, C-MELD-3, K-MELD-8).
+pub const CANASTA_SIZE: u32 = 7;
+/// A meld is laid with at least three cards (C-MELD-1, K-MELD-1, K-MELD-2).
+pub const MELD_MIN: u32 = 3;
+/// A meld of black 3s has three or four cards (C-THREE-2).
+pub const BLACK_THREE_MELD_MAX: u32 = 4;
+
+/// Whether card index `c` is a wild card: a joker or a 2 (G-WILD-1).
+pub(super) const fn is_wild(c: usize) -> bool {
+    c == JOKER as usize || (c >= 4 && c < 8)
+}
+
+/// Rank 1-13 of a natural card index (the joker has none).
+pub(super) const fn rank_of(c: usize) -> u8 {
+    (c / 4 + 1) as u8
+}
+
+/// The card at a run position (1 = low ace ... 13 = king, 14 = high ace) of `suit`.
+pub(super) const fn natural_at(suit: u8, position: u8) -> usize {
+    let rank = if position == 14 { 1 } else { position };
+    (rank as usize - 1) * 4 + suit as usize
+}
+
+/// The first card of `rank` (its clubs), whose value every card of the rank shares.
+pub(super) const fn rank_base(rank: u8) -> usize {
+    (rank as usize - 1) * 4
+}
+// ------------------------------------------------------------------ cards
+
+/// A multiset of cards as a count per card index (0-52).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Cards(pub(super) [u8; DISTINCT]);
+
+impl Default for Cards {
+    fn default() -> Self {
+        Cards([0; DISTINCT])
+    }
+}
+
+impl Cards {
+    /// The multiset of the card indices `cards`.
+    pub fn from_cards(cards: &[Card]) -> Cards {
+        let mut out = Cards::default();
+        for &c in cards {
+            out.0[usize::from(c)] += 1;
+        }
+        out
+    }
+
+    /// The multiset with `counts[c]` copies of each card `c`.
+    pub fn from_counts(counts: [u8; DISTINCT]) -> Cards {
+        Cards(counts)
+    }
+
+    /// How many copies of card `c` there are.
+    pub fn count(&self, c: usize) -> u8 {
+        self.0[c]
+    }
+
+    /// Whether card `c` is there at least once.
+    pub fn has(&self, c: usize) -> bool {
+        self.0[c] > 0
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Whether there is no card.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// Add one copy of `c`.
+    pub fn add(&mut self, c: usize) {
+        self.0[c] += 1;
+    }
+
+    /// Remove one copy of `c` (which must be there).
+    pub fn take(&mut self, c: usize) {
+        self.0[c] -= 1;
+    }
+
+    /// Whether every card of `cards` (a multiset) is here.
+    pub(super) fn covers(&self, cards: &[usize]) -> bool {
+        cards.iter().all(|&c| {
+            let need = cards.iter().filter(|&&d| d == c).count();
+            usize::from(self.0[c]) >= need
+        })
+    }
+
+    /// Both multisets together.
+    pub fn union(&self, other: &Cards) -> Cards {
+        let mut out = *self;
+        for (slot, &n) in out.0.iter_mut().zip(other.0.iter()) {
+            *slot += n;
+        }
+        out
+    }
+
+    /// The distinct cards present, in index order, with their counts.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(c, &n)| (c, n))
+    }
+
+    /// Every card index present (with repeats), in index order.
+    pub(super) fn each(&self) -> impl Iterator<Item = usize> + '_ {
+        self.iter()
+            .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+    }
+
+    /// The only card, when there is exactly one.
+    pub(super) fn single(&self) -> Option<usize> {
+        let mut it = self.iter();
+        match (it.next(), it.next()) {
+            (Some((c, 1)), None) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The same cards with each replaced by `canon` (suits forgotten).
+    pub(super) fn mapped(&self, canon: &[u8; DISTINCT]) -> Cards {
+        let mut out = Cards::default();
+        for (c, n) in self.iter() {
+            out.0[usize::from(canon[c])] += n;
+        }
+        out
+    }
+}
+
+// ------------------------------------------------------------------ melds
+
+/// A meld as the search sees it.
+///
+/// The derived order (sets before runs, then field by field) is the order
+/// the Python engine sorts its meld shapes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Shape {
+    /// A set of `rank` (1-13) with its natural and wild cards.
+    Set {
+        rank: u8,
+        naturals: u8,
+        wilds: u8,
+        size: u8,
+    },
+    /// A run of `suit` over positions `low..=high` (1 = low ace ... 14 = high
+    /// ace), with its wild card's position if it has one.
+    Run {
+        suit: u8,
+        low: u8,
+        high: u8,
+        wild: Option<u8>,
+    },
+}
+
+impl Shape {
+    /// The number of cards in the meld.
+    pub fn size(&self) -> u32 {
+        match *self {
+            Shape::Set { size, .. } => u32::from(size),
+            Shape::Run { low, high, .. } => u32::from(high - low + 1),
+        }
+    }
+
+    /// Whether the meld is a canasta (G-MELD-2).
+    pub fn is_canasta(&self) -> bool {
+        self.size() >= CANASTA_SIZE
+    }
+
+    /// Whether the meld is a run without a wild card (K-OPEN-2).
+    pub fn is_natural_run(&self) -> bool {
+        matches!(self, Shape::Run { wild: None, .. })
+    }
+
+    /// The rank of a set.
+    pub(super) fn set_rank(&self) -> Option<u8> {
+        match *self {
+            Shape::Set { rank, .. } => Some(rank),
+            Shape::Run { .. } => None,
+        }
+    }
+}
+
+/// How many of `shapes` are canastas.
+pub fn canastas(shapes: &[Shape]) -> u32 {
+    shapes.iter().filter(|s| s.is_canasta()).count() as u32
+}
+
+pub(super) fn has_natural_run(shapes: &[Shape]) -> bool {
+    shapes.iter().any(Shape::is_natural_run)
+}
+
+// ------------------------------------------------------------------ rules
+
+/// The rule options the search reads (the fields of `kanasta.Rules` of the
+/// same names), with card values in half points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishRules {
+    /// The value of each card index in a meld or in hand, in half points.
+    pub values: [i32; DISTINCT],
+    /// The value of a 2 in its natural place in a run of its suit (K-VAL-1).
+    pub natural_two: i32,
+    pub runs: bool,
+    pub max_wilds: u32,
+    pub wilds_within_naturals: bool,
+    pub max_meld_size: Option<u32>,
+    pub one_meld_per_rank: bool,
+    pub canastas_to_go_out: u32,
+    pub black_threes: bool,
+    pub opening_natural_run: bool,
+    pub opening_one_card_exempt: bool,
+}
+
+impl FinishRules {
+    /// Whether a set of `rank` is a black-3 meld, which binds its player to go out (C-THREE-2).
+    pub fn is_black_three_set(&self, rank: u8) -> bool {
+        rank == 3 && self.black_threes
+    }
+}
+
+/// Lookup tables derived once from [`FinishRules`].
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub rules: FinishRules,
+    /// Ranks that form a set in ordinary play (no 2s; no 3s when black 3s are special).
+    pub(super) set_rank: [bool; 14],
+    /// The largest meld (no limit: more than any deck holds).
+    pub(super) max_size: u32,
+    /// The longest run.
+    pub(super) run_max: u32,
+    /// Sets only, one per rank, no size limit: the Classic count applies.
+    pub(super) classic_fast: bool,
+    /// A stand-in per card when suits do not matter (no runs).
+    pub(super) canon: [u8; DISTINCT],
+}
+
+impl Tables {
+    /// The tables of `rules`.
+    pub fn new(rules: FinishRules) -> Tables {
+        let mut set_rank = [false; 14];
+        for (r, slot) in set_rank.iter_mut().enumerate().skip(1) {
+            *slot = r != 2 && !rules.is_black_three_set(r as u8);
+        }
+        let max_size = rules.max_meld_size.unwrap_or(1_000_000);
+        let mut canon = [0u8; DISTINCT];
+        for (i, slot) in canon.iter_mut().enumerate() {
+            *slot = if i == JOKER as usize {
+                JOKER
+            } else if is_wild(i) {
+                4
+            } else if rules.is_black_three_set(rank_of(i)) {
+                if i == 8 || i == 11 {
+                    8
+                } else {
+                    9
+                }
+            } else {
+                rank_base(rank_of(i)) as u8
+            };
+        }
+        Tables {
+            set_rank,
+            max_size,
+            run_max: max_size.min(13),
+            classic_fast: !rules.runs && rules.one_meld_per_rank && rules.max_meld_size.is_none(),
+            canon,
+            rules,
+        }
+    }
+
+    pub(super) fn value(&self, c: usize) -> i32 {
+        self.rules.values[c]
+    }
+
+    /// Whether `rank` forms a set in ordinary play (no 2s; no 3s when black 3s are special).
+    pub fn forms_set(&self, rank: u8) -> bool {
+        self.set_rank
+            .get(usize::from(rank))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The most cards a meld may hold (without a limit, more than any deck holds).
+    pub fn max_size(&self) -> u32 {
+        self.max_size
+    }
+
+    /// The most cards a run may hold.
+    pub fn run_max(&self) -> u32 {
+        self.run_max
+    }
+
+    /// The value natural card `c` adds at run position `position` (at
+    /// position 2 it is the run's own 2 in its natural place, K-VAL-1).
+    pub(super) fn run_value(&self, c: usize, position: u8) -> i32 {
+        if position == 2 {
+            self.rules.natural_two
+        } else {
+            self.value(c)
+        }
+    }
+
+    /// How many more wild cards a set with `naturals` and `wilds` may take (C-MELD-1, K-MELD-4).
+    pub(super) fn wild_cap(&self, naturals: i32, wilds: i32) -> i32 {
+        let mut cap = self.rules.max_wilds as i32 - wilds;
+        if self.rules.wilds_within_naturals {
+            cap = cap.min(naturals - wilds);
+        }
+        cap.max(0)
+    }
+}
