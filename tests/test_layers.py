@@ -124,3 +124,26 @@ def test_each_legality_module_says_what_it_owns_and_stays_readable() -> None:
         docstring = ast.get_docstring(ast.parse(text))
         assert docstring and len(docstring.split()) >= 10, path.name
         assert len(text.splitlines()) <= 800, path.name
+
+
+RUST_SRC = Path(__file__).resolve().parent.parent / "rust" / "src"
+# Over the bar for now, known: speed10's files this session (the Python bindings and the move
+# generator), to be split by concept once their speed work has landed.  Remove a file from this
+# list when it is split; the test fails if a listed file is already under the bar.
+RUST_OVER_THE_BAR = {"python.rs", "legal/movegen.rs"}
+
+
+def test_each_rust_module_says_what_it_owns_and_stays_readable() -> None:
+    """Issue 10: the native core's files are concepts too, each opening with a ``//!`` comment
+    saying what it owns, none over about 800 lines (unit tests included)."""
+    files = sorted(RUST_SRC.rglob("*.rs"))
+    assert len(files) >= 25
+    for path in files:
+        name = path.relative_to(RUST_SRC).as_posix()
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert lines and lines[0].startswith("//! "), name
+        if name in RUST_OVER_THE_BAR:
+            assert len(lines) > 800, f"{name} is under the bar now: take it off RUST_OVER_THE_BAR"
+        else:
+            assert len(lines) <= 800, name
+    assert {f.relative_to(RUST_SRC).as_posix() for f in files} >= RUST_OVER_THE_BAR
