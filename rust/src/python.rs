@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 
 use crate::cards::{self, Card, DECK_SIZE};
@@ -17,6 +17,7 @@ use crate::state::{Drew, Event, HandResult, Phase, State, TableMeld, TeamScore, 
 use crate::{action, apply, doc, rules};
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::action::Action;
@@ -369,6 +370,11 @@ pub(crate) struct PyNativeState {
     events: Arc<Vec<Event>>,
     /// The legal moves, listed on first ask and kept (a state never changes).
     listing: OnceLock<Arc<[Action]>>,
+    /// The listing's Python action objects (from the table), made on first ask and kept.
+    objects: OnceLock<Py<PyTuple>>,
+    /// The package's state this one was reached from, and the move's object
+    /// (`play` and `apply` keep them when given), until `release_origin`.
+    origin: Mutex<Option<(Py<PyAny>, Py<PyAny>)>>,
 }
 
 impl PyNativeState {
@@ -377,7 +383,26 @@ impl PyNativeState {
             inner,
             events,
             listing: OnceLock::new(),
+            objects: OnceLock::new(),
+            origin: Mutex::new(None),
         }
+    }
+
+    /// A state reached from the package's state `parent` by the move object `action`.
+    fn reached(
+        inner: State,
+        events: Vec<Event>,
+        origin: Option<(Py<PyAny>, Py<PyAny>)>,
+    ) -> PyNativeState {
+        let made = PyNativeState::made(inner, Arc::new(events));
+        *made.origin_lock() = origin;
+        made
+    }
+
+    fn origin_lock(&self) -> std::sync::MutexGuard<'_, Option<(Py<PyAny>, Py<PyAny>)>> {
+        self.origin
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The legal moves, listed once within `budget` search nodes (a failed
@@ -392,6 +417,15 @@ impl PyNativeState {
         Ok(self.listing.get_or_init(|| moves.into()))
     }
 
+    /// The Python objects of the listing, made once and kept.
+    fn objects<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<&Py<PyTuple>> {
+        if let Some(objects) = self.objects.get() {
+            return Ok(objects);
+        }
+        let made = action_objects(py, self.listing(budget)?)?.unbind();
+        Ok(self.objects.get_or_init(|| made))
+    }
+
     /// The legal move number `index` of the listing; IndexError when there is none.
     fn listed_move(&self, index: usize, budget: u64) -> PyResult<Action> {
         let moves = self.listing(budget)?;
@@ -404,7 +438,7 @@ impl PyNativeState {
     }
 
     /// Whether `action` is in the listing, when the state has listed its moves.
-    fn listed(&self, action: &Action) -> bool {
+    pub(crate) fn listed(&self, action: &Action) -> bool {
         self.listing
             .get()
             .is_some_and(|moves| moves.contains(action))
@@ -416,14 +450,47 @@ impl PyNativeState {
 /// listing hands out the same objects every time, and `NativeState.play`
 /// knows a move by its object.
 struct ActionTable {
-    factory: Option<Py<PyAny>>,
-    objects: HashMap<action::Action, Py<PyAny>>,
-    /// The move of each object in `objects`, by the object's address (the
-    /// table keeps every object alive, so an address names one object).
-    moves: HashMap<usize, action::Action>,
+    factory: Py<PyAny>,
+    objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<MoveHasher>>,
 }
 
-/// The most moves the table keeps; past it, a listing makes new objects that `play` does not know.
+/// A multiplicative hasher for the table's keys (moves: a few small integers).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// The most moves the table keeps; past it, a listing makes new objects that are not kept.
 const TABLE_LIMIT: usize = 1 << 20;
 
 static TABLE: Mutex<Option<ActionTable>> = Mutex::new(None);
@@ -470,27 +537,27 @@ fn action_objects<'py>(py: Python<'py>, moves: &[action::Action]) -> PyResult<Bo
                 }
             }
         }
-        t.factory.as_ref().map(|f| f.clone_ref(py))
+        if missing.is_empty() {
+            None
+        } else {
+            Some(t.factory.clone_ref(py))
+        }
     };
-    if missing.is_empty() {
-        return PyTuple::new(py, out);
-    }
-    let factory = factory.expect("the table is made with its factory");
-    // the factory runs without the lock held (it is Python code)
-    for i in missing {
-        let made = factory.bind(py).call1(action_parts(&moves[i]))?;
-        let mut guard = table();
-        if let Some(t) = guard.as_mut() {
-            let kept = match t.objects.get(&moves[i]) {
-                Some(obj) => obj.bind(py).clone(),
-                None if t.objects.len() < TABLE_LIMIT => {
-                    t.moves.insert(made.as_ptr() as usize, moves[i]);
-                    t.objects.insert(moves[i], made.clone().unbind());
-                    made
-                }
-                None => made,
-            };
-            out[i] = kept;
+    if let Some(factory) = factory {
+        // the factory runs without the lock held (it is Python code)
+        for i in missing {
+            let made = factory.bind(py).call1(action_parts(&moves[i]))?;
+            let mut guard = table();
+            if let Some(t) = guard.as_mut() {
+                out[i] = match t.objects.get(&moves[i]) {
+                    Some(obj) => obj.bind(py).clone(),
+                    None if t.objects.len() < TABLE_LIMIT => {
+                        t.objects.insert(moves[i], made.clone().unbind());
+                        made
+                    }
+                    None => made,
+                };
+            }
         }
     }
     PyTuple::new(py, out)
@@ -503,9 +570,8 @@ fn action_objects<'py>(py: Python<'py>, moves: &[action::Action]) -> PyResult<Bo
 fn set_action_factory(factory: Py<PyAny>) {
     let mut guard = table();
     *guard = Some(ActionTable {
-        factory: Some(factory),
-        objects: HashMap::new(),
-        moves: HashMap::new(),
+        factory,
+        objects: HashMap::default(),
     });
 }
 
@@ -592,18 +658,20 @@ impl PyNativeState {
     /// checked again.  `can_take` answers, for a state whose stock is empty,
     /// whether its player may take the pile (the C-OUT-5 chore); without it
     /// the native legality answers.  A legality question past `budget`
-    /// search nodes raises BudgetExceeded.
-    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET))]
+    /// search nodes raises BudgetExceeded.  `origin`, the package's state
+    /// and move object this step starts from, is kept (see `origin`).
+    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET, origin = None))]
     fn apply(
         &self,
         r#move: &str,
         can_take: Option<Bound<'_, PyAny>>,
         budget: u64,
+        origin: Option<(Py<PyAny>, Py<PyAny>)>,
     ) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
         let trusted = self.listed(&action);
         let (inner, events) = step(&self.inner, &action, can_take.as_ref(), budget, trusted)?;
-        Ok(PyNativeState::made(inner, Arc::new(events)))
+        Ok(PyNativeState::reached(inner, events, origin))
     }
 
     /// The state after the legal move number `index` of `legal_moves()`,
@@ -638,30 +706,68 @@ impl PyNativeState {
 
     /// The legal moves (RULES E-1, E-2) as the package's action objects, in
     /// the Python engine's order; the same object for the same move every
-    /// time (see `set_action_factory`).  Listed once and kept, as for
-    /// `legal_moves`; past `budget` search nodes BudgetExceeded.
+    /// time (see `set_action_factory`).  Listed once and kept (the same
+    /// tuple every time), as for `legal_moves`; past `budget` search nodes
+    /// BudgetExceeded.
     #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
     fn legal_actions<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<Bound<'py, PyTuple>> {
-        action_objects(py, self.listing(budget)?)
+        Ok(self.objects(py, budget)?.bind(py).clone())
     }
 
-    /// The state after `action` when it is one of the objects `legal_actions`
-    /// hands out and a legal move here (applied without checking it again,
-    /// the native legality answering the C-OUT-5 chore); otherwise None, and
-    /// nothing is done.
-    #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
-    fn play(&self, action: &Bound<'_, PyAny>, budget: u64) -> PyResult<Option<Self>> {
-        let known = table()
-            .as_ref()
-            .and_then(|t| t.moves.get(&(action.as_ptr() as usize)).copied());
-        let Some(m) = known else {
+    /// The state after `action` when it is one of the objects of this
+    /// state's `legal_actions()` (applied without checking it again, the
+    /// native legality answering the C-OUT-5 chore), with its phase name and
+    /// player: `(state, phase, player)`; otherwise None, and nothing is done.
+    /// The new state keeps `parent` (the package's state this one is) and
+    /// `action` as its origin.
+    #[pyo3(signature = (action, parent, *, budget = SEARCH_BUDGET))]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+        parent: &Bound<'py, PyAny>,
+        budget: u64,
+    ) -> PyResult<Option<(Self, Bound<'py, PyString>, usize)>> {
+        let objects = self.objects(py, budget)?.bind(py);
+        let Some(index) = objects.iter().position(|o| o.is(action)) else {
             return Ok(None);
         };
-        if !self.listing(budget)?.contains(&m) {
-            return Ok(None);
-        }
+        let m = self.listing(budget)?[index];
         let (inner, events) = apply::play_trusted(&self.inner, &m, budget).map_err(move_error)?;
-        Ok(Some(PyNativeState::made(inner, Arc::new(events))))
+        let phase = match inner.phase {
+            Phase::Draw => pyo3::intern!(py, "draw"),
+            Phase::Play => pyo3::intern!(py, "play"),
+            Phase::Answer => pyo3::intern!(py, "answer"),
+            Phase::GameOver => pyo3::intern!(py, "game_over"),
+        }
+        .clone();
+        let player = inner.player;
+        let origin = Some((parent.clone().unbind(), action.clone().unbind()));
+        Ok(Some((
+            PyNativeState::reached(inner, events, origin),
+            phase,
+            player,
+        )))
+    }
+
+    /// Whether the state keeps its listing (its legal moves were asked).
+    #[getter]
+    fn is_listed(&self) -> bool {
+        self.listing.get().is_some()
+    }
+
+    /// The package's state and move object this state was reached from (as
+    /// given to `play` or `apply`), until `release_origin`; else None.
+    fn origin(&self, py: Python<'_>) -> Option<(Py<PyAny>, Py<PyAny>)> {
+        self.origin_lock()
+            .as_ref()
+            .map(|(s, a)| (s.clone_ref(py), a.clone_ref(py)))
+    }
+
+    /// Let go of the origin (the package keeps the history another way).
+    fn release_origin(&self) {
+        let released = self.origin_lock().take();
+        drop(released);
     }
 
     /// How many legal moves there are (the listing is kept, as for `legal_moves`).

@@ -127,12 +127,11 @@ class State(Position):
 
     # not an __init__ argument, so attrs.evolve never carries a stale list into a changed state
     _memo: _Memo = attrs.field(init=False, factory=_Memo, eq=False, repr=False)
-    # A native-backed state (see the Architecture page): the native core's position, and, until
-    # its history is asked for, the state it was made from and the move.  Its position fields
-    # start unset and are filled from the native position on first use (``__getattr__``).
+    # A native-backed state (see the Architecture page): the native core's position, which
+    # keeps its listing and, until its history is asked for, the state it was reached from and
+    # the move (``NativeState.origin``).  Its position fields start unset and are filled from
+    # the native position on first use (``__getattr__``).
     _native: _core.NativeState | None = _hidden(default=None)
-    _parent: State | None = _hidden(default=None)
-    _action: Action | None = _hidden(default=None)
 
     @property
     def engine(self) -> Engine:
@@ -169,6 +168,8 @@ class State(Position):
                 value = events_of(native.events_json(), self.hand_results)
             elif name == "_log":
                 return _log_of(self)
+            elif name == "_memo":
+                value = _Memo()
             else:
                 _fill(self, native)
                 return object.__getattribute__(self, name)
@@ -188,22 +189,19 @@ class State(Position):
         >>> kanasta.Draw() in s.legal_actions()
         True
         """
+        native = self._native
+        if native is not None:
+            try:
+                return native.legal_actions()  # listed once and kept by the core
+            except _core.BudgetExceeded as err:
+                # past the work budget, counted as the Python engine counts it: its error
+                raise EngineLimitError(str(err)) from None
+            except RuntimeError:  # pragma: no cover - no other failure is known
+                pass  # any other failure of the native listing: the Python engine answers
         memo = self._memo
         actions = memo.actions
         if actions is None:
-            native = self._native
-            if native is None:
-                actions = python_engine.legal_actions(self)
-            else:
-                try:
-                    actions = native.legal_actions()
-                except _core.BudgetExceeded as err:
-                    # past the work budget, counted as the Python engine counts it: its error
-                    raise EngineLimitError(str(err)) from None
-                except RuntimeError:  # pragma: no cover - no other failure is known
-                    # any other failure of the native listing: the Python engine answers
-                    actions = python_engine.legal_actions(self)
-            memo.actions = actions
+            actions = memo.actions = python_engine.legal_actions(self)
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -237,6 +235,16 @@ class State(Position):
 
     def _own_problem(self, action: Action) -> Problem | None:
         """:meth:`_problem` of the engine's own copy of a move: a move already listed is legal at once."""
+        native = self._native
+        if native is not None:
+            try:
+                return _core.explain(native, str(action))  # (the core knows its own listing)
+            except _core.BudgetExceeded as err:
+                raise EngineLimitError(str(err)) from None
+            except (RuntimeError, ValueError):
+                # the move's notation is beyond the native reader (or any other failure):
+                # the Python engine answers
+                pass
         memo = self._memo
         if memo.actions is not None:
             lookup = memo.lookup
@@ -244,16 +252,6 @@ class State(Position):
                 lookup = memo.lookup = frozenset(memo.actions)
             if action in lookup:
                 return None
-        native = self._native
-        if native is not None:
-            try:
-                return _core.explain(native, str(action))
-            except _core.BudgetExceeded as err:
-                raise EngineLimitError(str(err)) from None
-            except (RuntimeError, ValueError):
-                # the move's notation is beyond the native reader (or any other failure):
-                # the Python engine answers
-                pass
         return python_engine.explain_own(self, action)
 
     def apply(self, action: Action) -> State:
@@ -271,15 +269,22 @@ class State(Position):
         """
         native = self._native
         if native is not None:
-            # the fast way: one of the move objects the native listing hands out, and legal here
+            # the fast way: one of the move objects of this state's native listing
             try:
-                after = native.play(action)
+                played = native.play(action, self)
             except RuntimeError:
                 # the native search gave up (listing every move, or the C-OUT-5 chore): the
                 # careful way below checks only this move, as the Python engine does
-                after = None
-            if after is not None:
-                return _native_child(self, after, action)
+                played = None
+            if played is not None:
+                after, phase, player = played
+                child = _new(type(self))
+                _put(child, "_native", after)
+                _put(child, "rules", self.rules)
+                _put(child, "start_events", self.start_events)
+                _put(child, "phase", _PHASES[phase])  # read by every decision: set now, not on first use
+                _put(child, "player", player)
+                return child
         try:
             action = own_copy(action)  # the history keeps the engine's own copy of the move
         except ActionError as err:
@@ -289,7 +294,7 @@ class State(Position):
             raise IllegalActionError(problem[0], problem[1])
         if native is None:
             return python_engine.perform(self, action)
-        return _native_child(self, _native_apply(self, native, action), action)
+        return _native_child(self, _native_apply(self, native, action))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -367,18 +372,18 @@ class State(Position):
 
 _PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 
-_LAZY: frozenset[str] = frozenset({*FILLED, "events", "_log"})
+_LAZY: frozenset[str] = frozenset({*FILLED, "events", "_log", "_memo"})
 """The fields a native-backed state may leave unset until they are read."""
 
 
-def _bare(make: type[State], native: _core.NativeState, parent: State | None, action: Action | None) -> State:
-    """A native-backed state with only its hidden fields set: the position is read from ``native`` when asked."""
-    state = object.__new__(make)
-    put = object.__setattr__
-    put(state, "_memo", _Memo())
-    put(state, "_native", native)
-    put(state, "_parent", parent)
-    put(state, "_action", action)
+_new = object.__new__
+_put = object.__setattr__
+
+
+def _bare(make: type[State], native: _core.NativeState) -> State:
+    """A native-backed state with only its hidden field set: the position is read from ``native`` when asked."""
+    state = _new(make)
+    _put(state, "_native", native)
     return state
 
 
@@ -394,7 +399,7 @@ def _log_of(state: State) -> LogNode | None:
 
     Every state on the way gets its links, and lets go of the state it came from.
     """
-    pending: list[State] = []
+    pending: list[tuple[State, State, Action]] = []
     here = state
     while True:
         try:
@@ -402,52 +407,48 @@ def _log_of(state: State) -> LogNode | None:
             break
         except AttributeError:
             pass
-        parent = here._parent
-        if parent is None:  # pragma: no cover - a native state is made with its history, or from a parent
+        native = here._native
+        origin = None if native is None else native.origin()
+        if origin is None:  # pragma: no cover - a native state is made with its history, or from a parent
             log = None
             break
-        pending.append(here)
-        here = parent
-    put = object.__setattr__
-    for here in reversed(pending):
-        parent = here._parent
-        assert parent is not None and here._action is not None
-        log = LogNode(log, Step(seat=parent.player, action=here._action, events=here.events))
-        put(here, "_log", log)
-        put(here, "_parent", None)
+        pending.append((here, *origin))
+        here = origin[0]
+    for here, parent, action in reversed(pending):
+        log = LogNode(log, Step(seat=parent.player, action=action, events=here.events))
+        _put(here, "_log", log)
+        native = here._native
+        assert native is not None
+        native.release_origin()
     return log
 
 
 def _native_apply(state: State, native: _core.NativeState, action: Action) -> _core.NativeState:
-    """The native position after the legal move ``action`` (the careful way: by its notation)."""
+    """The native position after the legal move ``action`` (the careful way: by its notation), from ``state``."""
     text = str(action)
     try:
-        return native.apply(text)
+        return native.apply(text, origin=(state, action))
     except RuntimeError:
         # the native search gave up on the C-OUT-5 question (may the next player take the
         # pile from an empty stock?): the Python engine answers it (or gives up as well)
         rules = state.rules
 
         def can_take(probe: _core.NativeState) -> bool:
-            seen = _bare(State, probe, None, None)
-            object.__setattr__(seen, "rules", rules)
+            seen = _bare(State, probe)
+            _put(seen, "rules", rules)
             return bool(legal_takes(Ctx(seen)))
 
-        return native.apply(text, can_take)
+        return native.apply(text, can_take, origin=(state, action))
 
 
-def _native_child(state: State, after: _core.NativeState, action: Action) -> State:
-    """The native-backed state ``after`` reached from ``state`` by ``action``."""
-    child = object.__new__(type(state))
-    put = object.__setattr__
-    put(child, "_memo", _Memo())
-    put(child, "_native", after)
-    put(child, "_parent", state)
-    put(child, "_action", action)
-    put(child, "rules", state.rules)
-    put(child, "start_events", state.start_events)
-    put(child, "phase", _PHASES[after.phase])  # read by every decision: set now, not on first use
-    put(child, "player", after.player)
+def _native_child(state: State, after: _core.NativeState) -> State:
+    """The native-backed state ``after`` reached from ``state`` (``after`` keeps its origin)."""
+    child = _new(type(state))
+    _put(child, "_native", after)
+    _put(child, "rules", state.rules)
+    _put(child, "start_events", state.start_events)
+    _put(child, "phase", _PHASES[after.phase])  # read by every decision: set now, not on first use
+    _put(child, "player", after.player)
     return child
 
 
@@ -457,11 +458,9 @@ def _to_native(state: State) -> State:
         native = _core.NativeState.from_json(json.dumps(state_to_dict(state)))
     except ValueError:
         return state  # rules the native core does not read: the Python engine plays this game
-    made = _bare(type(state), native, None, None)
-    put = object.__setattr__
+    made = _bare(type(state), native)
     for _, attr in INIT:
-        put(made, attr, object.__getattribute__(state, attr))
-    put(made, "_memo", state._memo)  # the listing the reader made (the reachability check) serves
+        _put(made, attr, object.__getattribute__(state, attr))
     return made
 
 
@@ -474,12 +473,11 @@ def _unpickle_native(
     start_events: tuple[Event, ...],
 ) -> State:
     """Rebuild a pickled native-backed state (see :meth:`State.__reduce__`): the history is rebuilt in a loop."""
-    state = _bare(make, native, None, None)
-    put = object.__setattr__
-    put(state, "rules", rules)
-    put(state, "events", events)
-    put(state, "start_events", start_events)
-    put(state, "_log", LogNode.chain(steps))
+    state = _bare(make, native)
+    _put(state, "rules", rules)
+    _put(state, "events", events)
+    _put(state, "start_events", start_events)
+    _put(state, "_log", LogNode.chain(steps))
     return state
 
 
@@ -524,11 +522,10 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
     except ValueError:
         # rules the native core does not read (a field it does not know): the Python engine plays this game
         return python_engine.start(State, rules, seed)
-    state = _bare(State, native, None, None)
-    put = object.__setattr__
-    put(state, "rules", rules)
+    state = _bare(State, native)
+    _put(state, "rules", rules)
     events = events_of(native.events_json(), ())
-    put(state, "events", events)
-    put(state, "start_events", events)
-    put(state, "_log", None)
+    _put(state, "events", events)
+    _put(state, "start_events", events)
+    _put(state, "_log", None)
     return state

@@ -196,6 +196,9 @@ fn explain(
     budget: u64,
 ) -> PyResult<Option<(String, String)>> {
     let action = parse_action(r#move).map_err(PyValueError::new_err)?;
+    if state.get().listed(&action) {
+        return Ok(None); // a move of the state's kept listing is legal
+    }
     let verdict =
         crate::legal::explain_within(&state.get().inner, &action, budget).map_err(gave_up)?;
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
