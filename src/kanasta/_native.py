@@ -111,30 +111,50 @@ def rules_text(rules: Rules) -> str:
     return text
 
 
+_new = object.__new__
+_put = object.__setattr__
+
+
 def _make_action(kind: int, cards: tuple[int, ...], meld: int | None) -> Action:
     """The action object of a move the native listing names (see ``_core.set_action_factory``).
 
     Called once per distinct move in a process: the core keeps the object and
-    hands it out again in every listing that holds the move.
+    hands it out again in every listing that holds the move.  The object is
+    the one the public constructors make (the cards come in stored order):
 
     >>> _make_action(3, (0, 52), 1), _make_action(7, (), 0)
     (AddToMeld(meld=1, cards=(Card('AC'), Card('JK'))), AnswerPartner(permit=False))
+    >>> _make_action(2, (36, 38, 4), None) == LayMeld(parse_cards("TC TH 2C"))
+    True
     """
+    # The core's moves are valid and in stored order already: the objects are made without
+    # running the classes' converters and validators again (they cost more than a listing).
     held = tuple(map(_CARD.__getitem__, cards))
+    if kind == 5:
+        action: Action = _new(Discard)
+        _put(action, "card", held[0])
+        return action
+    if kind == 2:
+        action = _new(LayMeld)
+        _put(action, "cards", held)
+        return action
+    if kind == 3:
+        action = _new(AddToMeld)
+        _put(action, "meld", meld)
+        _put(action, "cards", held)
+        return action
+    if kind == 4:
+        action = _new(ExtendRun)
+        _put(action, "meld", meld)
+        _put(action, "run", held)
+        return action
+    if kind == 1:
+        action = _new(TakePile)
+        _put(action, "cards", held)
+        _put(action, "meld", meld)
+        return action
     if kind == 0:
         return DRAW
-    if kind == 1:
-        return TakePile(held, meld)
-    if kind == 2:
-        return LayMeld(held)
-    if kind == 3:
-        assert meld is not None
-        return AddToMeld(meld, held)
-    if kind == 4:
-        assert meld is not None
-        return ExtendRun(meld, held)
-    if kind == 5:
-        return Discard(held[0])
     if kind == 6:
         return ASK
     if kind == 7:
