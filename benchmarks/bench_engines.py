@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
-from bench_random_play import processor_name
+from bench_random_play import by_phase_lists, play_game, processor_name, timed_game
 
 import kanasta
 
@@ -71,12 +71,9 @@ def play(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine) -> tuple[in
     """The README's random loop over ``seeds`` (one game each); return (decisions, complete hands)."""
     decisions = hands = 0
     for seed in seeds:
-        state = kanasta.new_game(rules, seed, engine=engine)
-        choose = random.Random(seed).choice
-        while not state.is_game_over:
-            state = state.apply(choose(state.legal_actions()))
-            decisions += 1
-        hands += len(state.hand_results)
+        moves, played = play_game(rules, seed, engine)
+        decisions += moves
+        hands += played
     return decisions, hands
 
 
@@ -90,24 +87,12 @@ def timed_loop(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine, loops
 
 
 def decision_ns(rules: kanasta.Rules, seeds: Sequence[int], engine: Engine) -> tuple[list[int], list[int]]:
-    """Nanoseconds of each ``legal_actions()`` call and of each ``apply()`` call of the same games."""
-    clock = time.perf_counter_ns
-    legal_ns: list[int] = []
-    apply_ns: list[int] = []
+    """Nanoseconds of each ``legal_actions()`` call and of each ``apply()`` call of the same games
+    (item ``i`` of both lists is one decision), timed by ``bench_random_play``'s loop."""
+    legal, apply, counts = by_phase_lists(), by_phase_lists(), by_phase_lists()
     for seed in seeds:
-        state = kanasta.new_game(rules, seed, engine=engine)
-        choose = random.Random(seed).choice
-        while not state.is_game_over:
-            t0 = clock()
-            legal = state.legal_actions()
-            t1 = clock()
-            action = choose(legal)
-            t2 = clock()
-            state = state.apply(action)
-            t3 = clock()
-            legal_ns.append(t1 - t0)
-            apply_ns.append(t3 - t2)
-    return legal_ns, apply_ns
+        timed_game(rules, seed, legal, apply, counts, engine)
+    return [x for xs in legal.values() for x in xs], [x for xs in apply.values() for x in xs]
 
 
 # ---------------------------------------------------------------- memory (a fresh process per engine)

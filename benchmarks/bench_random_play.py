@@ -38,6 +38,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, TypedDict
 
 import kanasta
+from kanasta._native import Engine
 
 PRESETS = kanasta.rules.PRESETS
 """Preset names accepted by ``--rules`` (the library's one registry), each with its Rules."""
@@ -62,12 +63,13 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [seed + g for g in range(games)]
 
 
-def play_game(rules: kanasta.Rules, seed: int) -> tuple[int, int]:
+def play_game(rules: kanasta.Rules, seed: int, engine: Engine | None = None) -> tuple[int, int]:
     """Play one whole game with random legal moves; return ``(moves, hands completed)``.
 
     This is the plain loop that the rates are measured on: nothing is timed inside it.
+    ``engine`` as for :func:`kanasta.new_game` (None: ``KANASTA_ENGINE``, else native).
     """
-    state = kanasta.new_game(rules, seed=seed)
+    state = kanasta.new_game(rules, seed=seed, engine=engine)
     choose = random.Random(seed).choice
     moves = 0
     while not state.is_game_over:
@@ -85,23 +87,40 @@ def by_phase_lists() -> PhaseSamples:
     return {p.value: [] for p in PHASES}
 
 
-def timed_game(
-    rules: kanasta.Rules, seed: int, legal_ns: PhaseSamples, apply_ns: PhaseSamples, n_legal: PhaseSamples
-) -> tuple[list[kanasta.Action], int]:
-    """Play the same game as :func:`play_game`, timing each call.
+def listing_kept(state: kanasta.State) -> bool:
+    """Whether ``state`` already keeps its legal moves (a private memo of each engine: the
+    native core's listing, or the Python engine's ``_memo``)."""
+    native = state._native
+    if native is not None:
+        return native.is_listed
+    return state._memo.actions is not None
 
-    Returns the moves made and the number of states whose legal-action cache (a private
-    slot of the engine) was already filled when the loop met them: it should be 0, or
-    ``legal_actions()`` was not measured on fresh states.
+
+def timed_game(
+    rules: kanasta.Rules,
+    seed: int,
+    legal_ns: PhaseSamples,
+    apply_ns: PhaseSamples,
+    n_legal: PhaseSamples,
+    engine: Engine | None = None,
+) -> tuple[list[kanasta.Action], int]:
+    """Play the same game as :func:`play_game`, timing each call (the one timing loop of the benchmarks).
+
+    Appends, per phase, the nanoseconds of each ``legal_actions()`` call, of each
+    ``apply()`` call (the random choice between them is not timed) and the number of
+    legal moves; sample ``i`` of a phase in each list is the same decision.  Returns the
+    moves made and the number of states that already kept their legal moves when the
+    loop met them (:func:`listing_kept`): it should be 0, or ``legal_actions()`` was not
+    measured on fresh states.
     """
     clock = time.perf_counter_ns
-    state = kanasta.new_game(rules, seed=seed)
+    state = kanasta.new_game(rules, seed=seed, engine=engine)
     choose = random.Random(seed).choice
     moves: list[kanasta.Action] = []
     pre_cached = 0
     while not state.is_game_over:
         phase = state.phase.value
-        if getattr(state, "_legal", None) is not None:
+        if listing_kept(state):
             pre_cached += 1
         t0 = clock()
         legal = state.legal_actions()

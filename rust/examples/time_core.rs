@@ -3,7 +3,7 @@
 //! apart on the same seeded random games, without Python.
 //!
 //! ```text
-//! cargo run --release --example time_core [GAMES] [REPEATS]
+//! cargo run --release --example time_core [GAMES] [REPEATS] [PRESET]
 //! ```
 //!
 //! Prints, per preset, the median over REPEATS runs of the wall-clock
@@ -59,6 +59,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let repeats: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
+    let only: Option<String> = args.next();
     println!(
         "native core, {games} random games per preset, median of {repeats} runs, ns per decision"
     );
@@ -67,6 +68,9 @@ fn main() {
         "preset", "decisions", "list", "apply", "clone"
     );
     for name in PRESET_NAMES {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let runs: Vec<(f64, f64, f64, u64)> = (0..repeats).map(|_| run(name, games)).collect();
         let pick = |f: fn(&(f64, f64, f64, u64)) -> f64| median(runs.iter().map(f).collect());
         println!(
