@@ -412,8 +412,10 @@ def _log_of(state: State) -> LogNode | None:
         if origin is None:  # pragma: no cover - a native state is made with its history, or from a parent
             log = None
             break
-        pending.append((here, *origin))
-        here = origin[0]
+        parent, action = origin
+        assert isinstance(parent, State)  # (the origin the apply methods give the core)
+        pending.append((here, parent, action))
+        here = parent
     for here, parent, action in reversed(pending):
         log = LogNode(log, Step(seat=parent.player, action=action, events=here.events))
         _put(here, "_log", log)
