@@ -19,6 +19,7 @@ import pytest
 import _games
 import kanasta
 from kanasta import _core, engine
+from kanasta._native import Engine
 from kanasta.actions import LayMeld
 from kanasta.legality import budget
 from test_work_budget import BIG_HANDS, CUSTOM_HANDS, big_hand_state, f3_document, search_nodes
@@ -103,3 +104,56 @@ def test_budget_exceeded_is_a_runtime_error_with_the_default_budget_in_its_messa
     state = native(kanasta.State.from_dict(f3_document(92)))
     with pytest.raises(_core.BudgetExceeded, match="more than 1 search steps"):
         _core.legal_moves(state, budget=1)
+
+
+def test_the_core_reader_refuses_a_document_past_the_budget_as_the_python_reader_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The core's own reader lists the position's moves last, as the Python reader's reachability
+    check does: one node short of what the listing needs, both refuse the whole document with the
+    same message; with exactly what it needs the core reads it and keeps the listing (asked again
+    within no budget at all, it answers without searching)."""
+    state = kanasta.State.from_dict(f3_document(92), engine="python")
+    nodes = search_nodes(state)
+    text = json.dumps(state.to_dict())
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes - 1)
+    with pytest.raises(kanasta.SerializationError) as python_error:
+        kanasta.State.from_dict(f3_document(92), engine="python")
+    with pytest.raises(ValueError) as native_error:
+        _core.NativeState.from_json(text, budget=nodes - 1)
+    assert python_error.value.path == ""
+    assert str(native_error.value) == str(python_error.value)
+    assert str(native_error.value).startswith("<document>: the engine cannot search this position: deciding")
+    assert f"more than {nodes - 1:,} search steps" in str(native_error.value)
+    read = _core.NativeState.from_json(text, budget=nodes)
+    assert read.legal_moves(budget=0) == [str(a) for a in state.legal_actions()]
+    # the default budget (100,000) reads it too
+    assert _core.NativeState.from_json(text) == read
+
+
+@pytest.mark.parametrize("chosen", ["native", "python"])
+def test_from_dict_refuses_a_document_past_the_budget_under_both_engines(
+    chosen: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the public API: the same SerializationError (path "", the same message) under either
+    engine.  Under the native engine the core lists the position and refuses it itself: the Python
+    engine's listing is never asked, neither for the refusal nor, within the budget, for the
+    reader's last check and the state's moves."""
+    nodes = search_nodes(kanasta.State.from_dict(f3_document(92), engine="python"))
+    want = [str(a) for a in kanasta.State.from_dict(f3_document(92), engine="python").legal_actions()]
+    if chosen == "native":
+        def no_python_listing(state: object) -> None:
+            raise AssertionError("the Python engine listed the moves of a native state")
+        monkeypatch.setattr(engine, "legal_actions", no_python_listing)
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes - 1)
+    with pytest.raises(kanasta.SerializationError) as info:
+        kanasta.State.from_dict(f3_document(92), engine=chosen)
+    assert info.value.path == ""
+    assert str(info.value) == (
+        "<document>: the engine cannot search this position: deciding whether the turn can be finished (E-2) "
+        f"needs more than {nodes - 1:,} search steps here; the engine's work budget for one question"
+    )
+    monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes)
+    read = kanasta.State.from_dict(f3_document(92), engine=chosen)
+    assert read.engine == chosen
+    assert [str(a) for a in read.legal_actions()] == want

@@ -51,7 +51,7 @@ from kanasta.rulebook import freezes_pile, is_black_three_set
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
 
-__all__ = ["FORMAT", "read_position", "unreachable"]
+__all__ = ["CANNOT_SEARCH", "FORMAT", "read_position", "unreachable"]
 
 FORMAT: Final = "kanasta.position/1"
 
@@ -91,6 +91,10 @@ _RESULT_CACHE: dict[tuple[Rules, str, tuple[int, ...]], HandResult] = {}
 characters each (reading every state of one long game re-reads its results)."""
 
 P = TypeVar("P", bound=Position)
+
+CANNOT_SEARCH: Final = "the engine cannot search this position"
+"""How a document whose legal moves need more than the work budget is refused (the path ``""``);
+the native core's reader refuses it with the same words."""
 
 
 # ------------------------------------------------------------------ small readers
@@ -698,7 +702,7 @@ def unreachable(state: Position) -> tuple[str, str] | None:
     try:
         moves = legal_actions()
     except EngineLimitError as err:
-        return ("", f"the engine cannot search this position: {err}")
+        return ("", f"{CANNOT_SEARCH}: {err}")
     if not moves:
         return ("", f"seat {state.current_player} has no legal move in this position (E-2)")
     return None
@@ -734,10 +738,15 @@ def _read_hand_moves(doc: dict[str, object], rules: Rules, phase: Phase) -> int:
     return moves
 
 
-def read_position(data: object, rules_from_data: Callable[[object, str], Rules], make: type[P]) -> P:
+def read_position(
+    data: object, rules_from_data: Callable[[object, str], Rules], make: type[P], play: Callable[[P], P] | None = None
+) -> P:
     """Read and check a position document: the steps listed in this module's docstring, in order.
 
-    ``make`` is the class of the position made (:class:`~kanasta.State`).
+    ``make`` is the class of the position made (:class:`~kanasta.State`);
+    ``play``, if given, hands the position to the engine that will play it
+    before the last step, so that the engine's own listing is the one checked
+    (and kept).
     """
     doc = read_object(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
     if doc["format"] != FORMAT:
@@ -784,6 +793,8 @@ def read_position(data: object, rules_from_data: Callable[[object, str], Rules],
         hand_results=sheet.hand_results,
         hand_moves=_read_hand_moves(doc, rules, seats.phase),
     )
+    if play is not None:
+        state = play(state)
     problem = unreachable(state)
     if problem is not None:
         raise SerializationError(*problem)

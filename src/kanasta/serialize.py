@@ -39,7 +39,7 @@ kanasta.errors.SerializationError: hands.3: one TC too many: the deck has 2 (G-D
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, TypeVar, cast
 
@@ -262,7 +262,7 @@ def state_to_dict(state: Position) -> dict[str, Any]:
 # ------------------------------------------------------------------ reading
 
 
-def state_from_dict(data: object, make: type[P]) -> P:
+def state_from_dict(data: object, make: type[P], play: Callable[[P], P] | None = None) -> P:
     """Read and check a position document; ``make`` is the class of the result (what :meth:`State.from_dict` calls).
 
     Raises :class:`~kanasta.SerializationError` whose :attr:`~kanasta.SerializationError.path` points at
@@ -270,7 +270,9 @@ def state_from_dict(data: object, make: type[P]) -> P:
     are those of the documentation page *Positions, records and views*: each
     part of the document on its own and against the parts before it, then
     that a game could be in the position at all (the check
-    :func:`kanasta.sample_state` makes of its deals too).
+    :func:`kanasta.sample_state` makes of its deals too).  ``play``, if
+    given, hands the position to the engine that will play it before that
+    last check, whose listing of the moves is then the engine's own.
 
     >>> import kanasta
     >>> from kanasta.serialize import state_from_dict
@@ -284,4 +286,4 @@ def state_from_dict(data: object, make: type[P]) -> P:
     ...
     kanasta.errors.SerializationError: hands.0: a red 3 is never held: it is laid down at once (C-THREE-1)
     """
-    return read_position(data, rules_from_data, make)
+    return read_position(data, rules_from_data, make, play)

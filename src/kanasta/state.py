@@ -27,8 +27,10 @@ import attrs
 from kanasta import _core
 from kanasta import engine as python_engine
 from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text
+from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
-from kanasta.errors import ActionError, EngineLimitError, IllegalActionError
+from kanasta.errors import ActionError, EngineLimitError, IllegalActionError, SerializationError
+from kanasta.legality import budget
 from kanasta.legality.checks import legal_takes
 from kanasta.legality.context import Ctx
 from kanasta.position import (
@@ -352,8 +354,8 @@ class State(Position):
         'python'
         """
         chosen = choose_engine(engine)
-        state = state_from_dict(data, cls)
-        return state if chosen == "python" else _to_native(state)
+        # the native engine lists the moves the reader's last check needs (and keeps them)
+        return state_from_dict(data, cls, None if chosen == "python" else _to_native)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle support: a native-backed state keeps its engine (its history written flat, as always).
@@ -455,10 +457,18 @@ def _native_child(state: State, after: _core.NativeState) -> State:
 
 
 def _to_native(state: State) -> State:
-    """``state`` (read by the Python reader) played by the native engine, or ``state`` if the core cannot read it."""
+    """``state`` (read by the Python reader) played by the native engine, or ``state`` if the core cannot read it.
+
+    The core lists the moves as it reads the position, within the engine's work budget: a
+    position past it is refused (:class:`~kanasta.SerializationError`) as the Python reader
+    refuses it.
+    """
     try:
-        native = _core.NativeState.from_json(json.dumps(state_to_dict(state)))
-    except ValueError:
+        native = _core.NativeState.from_json(json.dumps(state_to_dict(state)), budget=budget.SEARCH_BUDGET)
+    except ValueError as err:
+        refused = str(err).removeprefix("<document>: ")
+        if refused.startswith(CANNOT_SEARCH):  # the whole document, past the work budget
+            raise SerializationError("", refused) from None
         return state  # rules the native core does not read: the Python engine plays this game
     made = _bare(type(state), native)
     for _, attr in INIT:

@@ -6,9 +6,11 @@
 //! for the keys a hand-written document may leave out (the packets and stock
 //! left out are dealt from the unseen cards by the same stream).  It checks
 //! shapes, types, card notation, melds and the 108 cards, enough that no
-//! document can make the core panic; the Python reader stays the guard of
-//! everything else (that the turn, scores and table agree, that a game could
-//! be in the position) for documents from strangers.
+//! document can make the core panic, and, last, that the position's legal
+//! moves list within the engine's work budget (a position past it is refused
+//! with the Python reader's message, [`read_within`]); the Python reader
+//! stays the guard of everything else (that the turn, scores and table
+//! agree, that a game could be in the position) for documents from strangers.
 //!
 //! Its parts, by concept (as the Python engine's modules):
 //!
@@ -21,7 +23,7 @@ pub mod position;
 pub mod reading;
 pub mod write;
 
-pub use position::{from_json, from_value, read_meld_text};
+pub use position::{from_json, from_json_within, from_value, read_meld_text, read_within};
 pub use write::{event_value, result_value, to_json, to_value};
 
 /// The `"format"` of a position document.

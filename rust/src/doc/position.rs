@@ -1,6 +1,9 @@
 //! Reading a position document (the Python engine's `kanasta._position`):
 //! [`from_value`] reads one part after the other, with the Python reader's
-//! defaults for the keys a hand-written document may leave out.
+//! defaults for the keys a hand-written document may leave out, and lists
+//! the position's legal moves last, within the engine's work budget: a
+//! position past it is refused as the Python reader refuses it
+//! ([`read_within`]).
 
 use std::sync::Arc;
 
@@ -8,8 +11,9 @@ use serde_json::{Map, Value};
 
 use super::reading::{boolean, cards, halves, index, int, list, need, obj, one_card};
 use super::{fail, join, DocError, FORMAT};
-use crate::action::parse_cards;
+use crate::action::{parse_cards, Action};
 use crate::cards::{deck, is_joker, is_red_three, is_wild, Card, DISTINCT, JOKER};
+use crate::legal::SEARCH_BUDGET;
 use crate::melds::{read_meld, read_run};
 use crate::rng::{shuffle, stream};
 use crate::rules::Rules;
@@ -337,8 +341,9 @@ fn phase_named(text: &str) -> Option<Phase> {
         .find(|p| p.name() == text)
 }
 
-/// Read a position document (see the module's description of what is checked).
-pub fn from_value(data: &Value) -> Result<State, DocError> {
+/// Read a position document's parts (see the module's description of what
+/// is checked), without listing its moves.
+fn read_state(data: &Value) -> Result<State, DocError> {
     let doc = obj(data, "", &TOP_KEYS)?;
     if need(doc, "", "format")?.as_str() != Some(FORMAT) {
         return fail("format", format!("expected {FORMAT:?}"));
@@ -635,9 +640,37 @@ pub fn from_value(data: &Value) -> Result<State, DocError> {
     Ok(state)
 }
 
-/// Read a position document from JSON text.
+/// Read a position document, the engine's work budget for its listing (see [`read_within`]).
+pub fn from_value(data: &Value) -> Result<State, DocError> {
+    read_within(data, SEARCH_BUDGET).map(|(state, _)| state)
+}
+
+/// The message of a document refused because its listing needs more search
+/// nodes than the budget: the Python reader's, around `EngineLimitError`'s.
+const CANNOT_SEARCH: &str = "the engine cannot search this position";
+
+/// Read a position document, and list its legal moves within `budget`
+/// search nodes, the last step of the Python reader (its reachability
+/// check): a position whose listing needs more is refused as a whole (the
+/// path `""`) with the Python reader's message.  The listed moves come back
+/// with the state (none once the game is over).
+pub fn read_within(data: &Value, budget: u64) -> Result<(State, Vec<Action>), DocError> {
+    let state = read_state(data)?;
+    let moves = crate::legal::legal_moves_within(&state, budget)
+        .0
+        .or_else(|gave_up| fail("", format!("{CANNOT_SEARCH}: {gave_up}")))?;
+    Ok((state, moves))
+}
+
+/// Read a position document from JSON text (see [`from_value`]).
 pub fn from_json(text: &str) -> Result<State, DocError> {
+    from_json_within(text, SEARCH_BUDGET).map(|(state, _)| state)
+}
+
+/// Read a position document from JSON text, and list its moves within
+/// `budget` search nodes (see [`read_within`]).
+pub fn from_json_within(text: &str, budget: u64) -> Result<(State, Vec<Action>), DocError> {
     let value: Value =
         serde_json::from_str(text).or_else(|e| fail("", format!("not JSON: {e}")))?;
-    from_value(&value)
+    read_within(&value, budget)
 }

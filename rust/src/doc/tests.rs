@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use super::*;
+use crate::legal::SEARCH_BUDGET;
 use crate::rules::Rules;
 use crate::state::{Phase, State};
 
@@ -77,4 +78,48 @@ fn bad_documents_are_errors_not_panics() {
     }
     assert!(from_json("{").is_err());
     assert!(from_json("[1, 2").is_err());
+}
+
+/// The first position of a seeded Kanasta game (a fixed, varied choice of
+/// moves) whose listing needs some search nodes, with their number.
+fn a_position_that_searches() -> (State, u64) {
+    let (mut s, _) = State::new_game(Arc::new(Rules::kanasta()), 11);
+    for turn in 0..5_000u64 {
+        let (moves, nodes) = crate::legal::legal_moves_within(&s, SEARCH_BUDGET);
+        if nodes > 0 {
+            return (s, nodes);
+        }
+        let moves = moves.unwrap();
+        // melds first when there are some (the searching positions are openings), else a varied pick
+        let pick = moves
+            .iter()
+            .position(|m| m.to_string().starts_with("meld"))
+            .unwrap_or((turn as usize * 7) % moves.len());
+        s = crate::apply::play_trusted(&s, &moves[pick], SEARCH_BUDGET)
+            .unwrap()
+            .0;
+    }
+    panic!("no position of the game searched");
+}
+
+#[test]
+fn a_document_whose_listing_needs_more_than_the_budget_is_refused_as_python_refuses_it() {
+    // The Python reader's last step lists the position's moves; past the work budget it
+    // refuses the whole document (path "") with its message around EngineLimitError's.
+    let (s, nodes) = a_position_that_searches();
+    let doc = to_value(&s);
+    let err = read_within(&doc, nodes - 1).unwrap_err();
+    assert_eq!(err.path, "");
+    let gave_up = crate::legal::SearchGaveUp { limit: nodes - 1 };
+    assert_eq!(
+        err.to_string(),
+        format!("<document>: the engine cannot search this position: {gave_up}")
+    );
+    assert!(err.message.contains("work budget for one question"));
+    assert!(from_json_within(&to_json(&s), nodes - 1).is_err());
+    // Within exactly the nodes it needs it is read, with the moves listed as the core lists them.
+    let (read, moves) = read_within(&doc, nodes).unwrap();
+    assert!(read == s);
+    assert_eq!(moves, crate::legal::legal_moves(&s).unwrap());
+    assert!(from_value(&doc).is_ok() && from_json(&to_json(&s)).is_ok());
 }
