@@ -111,8 +111,7 @@ def test_the_core_reader_refuses_a_document_past_the_budget_as_the_python_reader
 ) -> None:
     """The core's own reader lists the position's moves last, as the Python reader's reachability
     check does: one node short of what the listing needs, both refuse the whole document with the
-    same message; with exactly what it needs the core reads it and keeps the listing (asked again
-    within no budget at all, it answers without searching)."""
+    same message; with exactly what it needs the core reads it, and lists the Python engine's moves."""
     state = kanasta.State.from_dict(f3_document(92), engine="python")
     nodes = search_nodes(state)
     text = json.dumps(state.to_dict())
@@ -126,7 +125,7 @@ def test_the_core_reader_refuses_a_document_past_the_budget_as_the_python_reader
     assert str(native_error.value).startswith("<document>: the engine cannot search this position: deciding")
     assert f"more than {nodes - 1:,} search steps" in str(native_error.value)
     read = _core.NativeState.from_json(text, budget=nodes)
-    assert read.legal_moves(budget=0) == [str(a) for a in state.legal_actions()]
+    assert read.legal_moves() == [str(a) for a in state.legal_actions()]
     # the default budget (100,000) reads it too
     assert _core.NativeState.from_json(text) == read
 

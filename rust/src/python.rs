@@ -634,15 +634,13 @@ impl PyNativeState {
     }
 
     /// Read a position document (JSON text of `State.to_dict()`); ValueError names the bad path.
-    /// The position's moves are listed last, within `budget` search nodes, and kept: a
-    /// position past the budget is refused as the Python reader refuses it.
+    /// The position's moves are listed last, within `budget` search nodes: a position past
+    /// the budget is refused as the Python reader refuses it.
     #[staticmethod]
     #[pyo3(signature = (doc, *, budget = SEARCH_BUDGET))]
     fn from_json(doc: &str, budget: u64) -> PyResult<Self> {
-        let (inner, moves) = doc::from_json_within(doc, budget).map_err(value_error)?;
-        let state = PyNativeState::made(inner, Arc::new(Vec::new()));
-        let _ = state.listing.set(moves.into());
-        Ok(state)
+        let (inner, _) = doc::from_json_within(doc, budget).map_err(value_error)?;
+        Ok(PyNativeState::made(inner, Arc::new(Vec::new())))
     }
 
     /// The position document as JSON text (the same document as `State.to_dict()`).
