@@ -152,6 +152,22 @@ def _error(case: dict[str, Any], engine: Literal["native", "python"]) -> kanasta
 
 
 @pytest.mark.engines("native")
+def test_the_runner_reports_an_unreadable_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A position or move the engine cannot read is a failing case, not a crash."""
+    data = json.loads((run.HERE / "examples.json").read_text())
+    data["cases"] = data["cases"][:2]
+    data["cases"][0]["position"]["hands"][0] += " JK"  # one card too many
+    data["cases"][1]["moves"] = ["meld 6C 6D 1H"]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    assert run.main(["--engine", "native", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("FAIL example1/1600/sixes (native): SerializationError: ")
+    assert out[1].startswith("FAIL example1/1600/kings (native): NotationError: ")
+    assert out[2] == "0 of 2 conformance checks passed (native)"
+
+
+@pytest.mark.engines("native")
 def test_matching_compares_only_the_keys_given() -> None:
     assert run.mismatch({"a": 1}, {"a": 1, "b": 2}) is None
     assert run.mismatch({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2, "c": 3}]}) is None

@@ -138,7 +138,11 @@ def run(
     for path in paths:
         for case in load(path):
             for engine in engines:
-                yield case["id"], engine, check(case, engine)
+                try:
+                    problem = check(case, engine)
+                except kanasta.KanastaError as err:  # a position or move the engine cannot read
+                    problem = f"{type(err).__name__}: {err}"
+                yield case["id"], engine, problem
 
 
 def main(argv: list[str] | None = None) -> int:
