@@ -315,7 +315,7 @@ fn extend_problem(ctx: &Context<'_>, index: usize, run: &[Card]) -> Verdict {
     if added.is_empty() {
         return problem("G-TURN-1", "add at least one card");
     }
-    if hand_without(ctx, &added).is_none() {
+    if hand_without(ctx, added.as_slice()).is_none() {
         return problem("G-TURN-1", "the added cards are not all in your hand");
     }
     let new_low = i32::from(new.low);
@@ -362,7 +362,7 @@ fn extend_problem(ctx: &Context<'_>, index: usize, run: &[Card]) -> Verdict {
         }
     }
     let gain = half_value(ctx, &new) - TableMeld::value(old, ctx.rules) as i32;
-    after_meld(ctx, &added, Some(index), &new, gain, false)
+    after_meld(ctx, added.as_slice(), Some(index), &new, gain, false)
 }
 
 /// Why taking the pile with `cards` onto meld `index` is illegal, or None.

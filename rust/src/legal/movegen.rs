@@ -11,7 +11,7 @@
 //! kept when the turn can still be finished after it ([`Finisher`]), one
 //! finisher (and memo) per position.
 
-use crate::action::{Action, CardList};
+use crate::action::{Action, CardList, MAX_MOVE_CARDS};
 use crate::cards::{Card, DISTINCT, JOKER};
 use crate::legal::rulebook::{empty_problem, Context, Problem};
 use crate::legal::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation, Work, SEARCH_BUDGET};
@@ -37,38 +37,71 @@ fn joined(first: &CardList, then: &CardList) -> CardList {
     out
 }
 
-/// Every sub-multiset of `counts` with `low..=high` cards, in the order of
-/// Python's `itertools.product` over the counts (the last card varies fastest).
-pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> Vec<CardList> {
-    let mut out = Vec::new();
-    let mut picks = [0u8; 5];
-    let picks = &mut picks[..counts.len()];
-    loop {
-        let size: usize = picks.iter().map(|&k| usize::from(k)).sum();
-        if (low..=high).contains(&size) {
-            let mut cards = CardList::EMPTY;
-            for (&(card, _), &k) in counts.iter().zip(picks.iter()) {
-                for _ in 0..k {
-                    cards.push(card);
+/// Every sub-multiset of `counts` (at most five distinct cards) with
+/// `low..=high` cards, in the order of Python's `itertools.product` over the
+/// counts (the last card varies fastest); made one at a time, without allocating.
+pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> SubMultisets {
+    let mut items = [(0, 0); 5];
+    items[..counts.len()].copy_from_slice(counts);
+    SubMultisets {
+        items,
+        len: counts.len(),
+        picks: [0; 5],
+        low,
+        high,
+        done: false,
+    }
+}
+
+/// The iterator of [`sub_multisets`].
+pub(crate) struct SubMultisets {
+    items: [(Card, u8); 5],
+    len: usize,
+    /// How many of each card the next candidate takes.
+    picks: [u8; 5],
+    low: usize,
+    high: usize,
+    done: bool,
+}
+
+impl Iterator for SubMultisets {
+    type Item = CardList;
+
+    fn next(&mut self) -> Option<CardList> {
+        while !self.done {
+            let picks = &mut self.picks[..self.len];
+            let size: usize = picks.iter().map(|&k| usize::from(k)).sum();
+            let mut found = None;
+            if (self.low..=self.high).contains(&size) {
+                let mut cards = CardList::EMPTY;
+                for (&(card, _), &k) in self.items.iter().zip(picks.iter()) {
+                    for _ in 0..k {
+                        cards.push(card);
+                    }
+                }
+                found = Some(cards);
+            }
+            // the next pick, the last position fastest
+            let mut i = self.len;
+            loop {
+                if i == 0 {
+                    self.done = true;
+                    break;
+                }
+                i -= 1;
+                if picks[i] < self.items[i].1 {
+                    picks[i] += 1;
+                    for p in &mut picks[i + 1..] {
+                        *p = 0;
+                    }
+                    break;
                 }
             }
-            out.push(cards);
-        }
-        // the next pick, the last position fastest
-        let mut i = counts.len();
-        loop {
-            if i == 0 {
-                return out;
-            }
-            i -= 1;
-            if picks[i] < counts[i].1 {
-                picks[i] += 1;
-                for p in &mut picks[i + 1..] {
-                    *p = 0;
-                }
-                break;
+            if found.is_some() {
+                return found;
             }
         }
+        None
     }
 }
 
@@ -159,7 +192,6 @@ impl<'c> Gen<'c> {
         let no_out = turn.answer == Some(false);
         let wild_counts = wild_counts(&ctx.hand);
         let wild_sets = sub_multisets(&wild_counts, 0, ctx.rules.max_wilds)
-            .into_iter()
             .map(|w| {
                 let v = w.as_slice().iter().map(|&c| ctx.value(c)).sum();
                 let n = w.len() as u32;
@@ -207,11 +239,9 @@ impl<'c> Gen<'c> {
         let can2 = ctx.n_canastas + u32::from(shape.is_canasta()) - u32::from(old_canasta);
         let count2 = turn.count_halves as i32 + gain;
         let opened2 = ctx.opened || ctx.open_condition(nat_runs, count2, n2);
-        let mut aside = Cards::from_cards(&turn.aside);
-        let joins = opened2 && !aside.is_empty();
+        let joins = opened2 && !turn.aside.is_empty();
         if joins {
-            n2 += aside.len();
-            aside = Cards::default();
+            n2 += turn.aside.len() as u32;
         }
         if n2 == 0 {
             return Ok(empty_problem(ctx, can2, opened2, false, self.no_out).is_none());
@@ -233,6 +263,11 @@ impl<'c> Gen<'c> {
             }
         }
         let shapes = ctx.shapes_with(index, shape);
+        let aside = if joins {
+            Cards::default()
+        } else {
+            Cards::from_cards(&turn.aside)
+        };
         let situation = Situation::after_laying(hand, shapes, opened2, count2, aside, must_out);
         self.finisher.finishable(&situation)
     }
@@ -421,11 +456,10 @@ impl<'c> Gen<'c> {
         };
         let was_natural = u32::from(old_wild.is_none());
         let old_value = meld_value(ctx, meld);
-        let old_cards = meld.cards();
-        for (run, low, wpos) in run_extend_candidates(ctx, meld) {
+        for (run, added, low, wpos) in run_extend_candidates(ctx, meld) {
+            let run = run.as_slice();
             let high = low + run.len() as u8 - 1;
-            let total = run_value(ctx, &run, low, wpos);
-            let added = remove_cards(&run, old_cards.as_slice()).unwrap_or_default();
+            let total = run_value(ctx, run, low, wpos);
             let nat_runs = ctx.nat_runs - was_natural + u32::from(wpos.is_none());
             let shape = Shape::Run {
                 suit,
@@ -434,7 +468,7 @@ impl<'c> Gen<'c> {
                 wild: wpos,
             };
             if self.ok(
-                &added,
+                added.as_slice(),
                 Some(index),
                 shape,
                 total - old_value,
@@ -443,7 +477,7 @@ impl<'c> Gen<'c> {
             )? {
                 out.push(Action::Extend {
                     meld: index as u16,
-                    run: cards_of(&run),
+                    run: cards_of(run),
                 });
             }
         }
@@ -459,14 +493,17 @@ fn set_rank(s: &Shape) -> Option<u8> {
 }
 
 /// `cards` without one copy of each of `removed` (a multiset difference), or
-/// None when some card of `removed` is missing.
-pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<Vec<Card>> {
-    let mut out = cards.to_vec();
+/// None when some card of `removed` is missing (or `cards` is longer than a move).
+pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<CardList> {
+    let mut out = [0 as Card; MAX_MOVE_CARDS];
+    let mut n = cards.len();
+    out.get_mut(..n)?.copy_from_slice(cards);
     for c in removed {
-        let i = out.iter().position(|x| x == c)?;
-        out.remove(i);
+        let i = out[..n].iter().position(|x| x == c)?;
+        out.copy_within(i + 1..n, i);
+        n -= 1;
     }
-    Some(out)
+    CardList::new(&out[..n])
 }
 
 /// Whether the multiset `cards` is in `hand`.
@@ -499,8 +536,8 @@ fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option<u8>)> {
             for high in low..=14.min(low + run_max - 1) {
                 cells.push(run_cell(suit, high));
                 if !have[usize::from(high)] {
-                    if missing.is_some() {
-                        break;
+                    if missing.is_some() || wilds.is_empty() {
+                        break; // a second gap, or a gap and no wild card to fill it
                     }
                     missing = Some(high);
                 }
@@ -532,8 +569,12 @@ fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option<u8>)> {
     out
 }
 
-/// Every new low-to-high list for run `meld` the hand can make: (run, low, wild position).
-fn run_extend_candidates(ctx: &Context<'_>, meld: &TableMeld) -> Vec<(Vec<Card>, u8, Option<u8>)> {
+/// Every new low-to-high list for run `meld` the hand can make: (run, the
+/// cards it adds, low, wild position).
+fn run_extend_candidates(
+    ctx: &Context<'_>,
+    meld: &TableMeld,
+) -> Vec<(CardList, CardList, u8, Option<u8>)> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
     let TableMeld::Run {
@@ -545,7 +586,7 @@ fn run_extend_candidates(ctx: &Context<'_>, meld: &TableMeld) -> Vec<(Vec<Card>,
     let high = meld.high();
     let old_cards = meld.cards();
     let old = old_cards.as_slice();
-    let wild_kinds: Vec<Card> = wild_counts(hand).iter().map(|&(c, _)| c).collect();
+    let wild_kinds = wild_counts(hand);
     let mut have = [false; 15];
     for (pos, slot) in have.iter_mut().enumerate().skip(1) {
         *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
@@ -553,81 +594,86 @@ fn run_extend_candidates(ctx: &Context<'_>, meld: &TableMeld) -> Vec<(Vec<Card>,
     let wpos = wild.map(|(i, _)| low + i);
     let wild_card = wild.map(|(_, c)| c);
     let displace = wpos.is_some_and(|w| have[usize::from(w)]);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     // Positions beyond the old ends are filled by natural cards from hand,
     // except at most one (the wild's); stop widening once two positions lack a natural.
-    let mut missing_low: Vec<u8> = Vec::new();
+    let mut missing_low: Option<u8> = None;
     for new_low in (1..=low).rev() {
         if new_low < low && !have[usize::from(new_low)] {
-            missing_low.push(new_low);
-            if missing_low.len() > 1 {
+            if missing_low.is_some() {
                 break;
             }
+            missing_low = Some(new_low);
         }
-        let mut missing_high: Vec<u8> = Vec::new();
+        let mut missing_high: Option<u8> = None;
         for new_high in high..=14 {
             if new_high > high && !have[usize::from(new_high)] {
-                missing_high.push(new_high);
+                if missing_low.is_some() || missing_high.is_some() {
+                    break; // a second position without its natural card
+                }
+                missing_high = Some(new_high);
             }
-            if missing_low.len() + missing_high.len() > 1
-                || u32::from(new_high - new_low + 1) > u32::from(run_max)
-            {
+            if u32::from(new_high - new_low + 1) > u32::from(run_max) {
                 break;
             }
             if new_low == low && new_high == high && !displace {
                 continue;
             }
-            let fresh: Vec<u8> = (new_low..low).chain(high + 1..=new_high).collect();
-            let missing: Vec<u8> = missing_low.iter().chain(&missing_high).copied().collect();
+            // the new positions, below then above the old run
+            let fresh = (new_low..low).chain(high + 1..=new_high);
+            let no_fresh = new_low == low && new_high == high;
+            let missing = missing_low.or(missing_high);
             let mut build = |wild_at: Option<u8>, card: Option<Card>, displaced: bool| {
-                let cells: Vec<Card> = (new_low..=new_high)
-                    .map(|p| {
-                        if Some(p) == wild_at {
-                            card.unwrap_or(JOKER)
-                        } else if low <= p && p <= high && !(displaced && Some(p) == wpos) {
-                            old[usize::from(p - low)]
-                        } else {
-                            run_cell(suit, p)
-                        }
-                    })
-                    .collect();
-                if let Some(added) = remove_cards(&cells, old) {
-                    if !added.is_empty() && fits(&added, hand) {
-                        out.push((cells, new_low, wild_at));
+                let mut cells = CardList::EMPTY;
+                for p in new_low..=new_high {
+                    cells.push(if Some(p) == wild_at {
+                        card.unwrap_or(JOKER)
+                    } else if low <= p && p <= high && !(displaced && Some(p) == wpos) {
+                        old[usize::from(p - low)]
+                    } else {
+                        run_cell(suit, p)
+                    });
+                }
+                if let Some(added) = remove_cards(cells.as_slice(), old) {
+                    if !added.is_empty() && fits(added.as_slice(), hand) {
+                        out.push((cells, added, new_low, wild_at));
                     }
                 }
             };
-            match wpos {
-                None => {
-                    if missing.is_empty() {
-                        if !fresh.is_empty() {
-                            build(None, None, false);
-                        }
-                        for &p in &fresh {
-                            for &w in &wild_kinds {
-                                if p == 2 && w == 4 + suit {
-                                    continue;
-                                }
-                                build(Some(p), Some(w), false);
-                            }
-                        }
-                    } else {
-                        for &w in &wild_kinds {
-                            if missing[0] == 2 && w == 4 + suit {
+            match (wpos, missing) {
+                (None, None) => {
+                    if !no_fresh {
+                        build(None, None, false);
+                    }
+                    for p in fresh {
+                        for &(w, _) in wild_kinds.iter() {
+                            if p == 2 && w == 4 + suit {
                                 continue;
                             }
-                            build(Some(missing[0]), Some(w), false);
+                            build(Some(p), Some(w), false);
                         }
                     }
                 }
-                Some(wp) => {
-                    if missing.is_empty() && !fresh.is_empty() {
+                (None, Some(m)) => {
+                    for &(w, _) in wild_kinds.iter() {
+                        if m == 2 && w == 4 + suit {
+                            continue;
+                        }
+                        build(Some(m), Some(w), false);
+                    }
+                }
+                (Some(wp), _) => {
+                    if missing.is_none() && !no_fresh {
                         build(Some(wp), wild_card, false);
                     }
                     if displace {
-                        let targets = if missing.is_empty() { &fresh } else { &missing };
-                        for &q in targets {
-                            build(Some(q), wild_card, true);
+                        match missing {
+                            None => {
+                                for q in fresh {
+                                    build(Some(q), wild_card, true);
+                                }
+                            }
+                            Some(m) => build(Some(m), wild_card, true),
                         }
                     }
                 }
@@ -768,7 +814,7 @@ fn list_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
 /// Every legal move of the play phase, in the documented order.
 fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(64);
     if ctx.rules.ask_partner && crate::legal::check::ask_problem(ctx, &mut g.finisher)?.is_none() {
         out.push(Action::Ask);
     }
@@ -913,7 +959,6 @@ mod tests {
     fn sub_multisets_follow_the_product_order() {
         // 2C twice and JK once: sizes 1..=2 in itertools.product order over (0..=2, 0..=1).
         let got: Vec<Vec<Card>> = sub_multisets(&[(4, 2), (JOKER, 1)], 1, 2)
-            .iter()
             .map(|c| c.as_slice().to_vec())
             .collect();
         let expected: Vec<Vec<Card>> = vec![vec![JOKER], vec![4], vec![4, JOKER], vec![4, 4]];
@@ -922,7 +967,7 @@ mod tests {
 
     #[test]
     fn remove_cards_is_a_multiset_difference() {
-        assert_eq!(remove_cards(&[1, 2, 2, 3], &[2, 3]), Some(vec![1, 2]));
+        assert_eq!(remove_cards(&[1, 2, 2, 3], &[2, 3]), CardList::new(&[1, 2]));
         assert_eq!(remove_cards(&[1, 2], &[4]), None);
     }
 }

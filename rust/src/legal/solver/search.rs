@@ -169,6 +169,9 @@ impl<'t> Finisher<'t> {
             }
             self.spare_steps.push(steps);
         }
+        if self.memo.capacity() == 0 {
+            self.memo.reserve(64); // (a search rarely stops at a handful of nodes: no growing from 3)
+        }
         self.memo.insert(node, result);
         Ok(result)
     }
