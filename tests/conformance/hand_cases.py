@@ -13,9 +13,20 @@ no defaults to read it.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+import kanasta as _kanasta
+
 Case = dict[str, Any]
+
+
+def rest_of_deck(*placed: str) -> str:
+    """The cards of the 108-card deck (G-DECK-1) not in ``placed``, in card order (to fill a pile)."""
+    left = Counter(_kanasta.DECK)
+    left.subtract(card for text in placed for card in _kanasta.parse_cards(text))
+    assert all(n >= 0 for n in left.values()), f"placed too often: {[c for c, n in left.items() if n < 0]}"
+    return _kanasta.format_cards(sorted(left.elements(), key=lambda c: c.index))
 
 # ------------------------------------------------------------------ Classic positions
 
@@ -287,6 +298,46 @@ def scores() -> list[Case]:
              classic_drawn("QC QD QH 9S", melds=[[KINGS7], []], scores=[1200, -10]),
              ["meld QC QD QH", "discard 9S"],
              hand_result={"teams": [{"total": 685}, {"total": -30}], "scores": [1885, -40]}),
+        case("classic/black-threes-going-out", "hand_score", RULES, ["C-THREE-2", "C-VAL-1", "C-SCORE-1"],
+             "A player going out may meld three black 3s (5 each, C-VAL-1: 15). Team 0: kings 70 + 15 = 85 in "
+             "melds, + 500 (natural kings) + 100 (out) - 15 (5S 5S 5D) = 670. Team 1: -30.",
+             classic_drawn("3C 3C 3S 9S", melds=[[KINGS7], []]), ["meld 3C 3C 3S", "discard 9S"],
+             hand_result={"teams": [{"meld_points": 85, "canasta_points": 500, "going_out_points": 100,
+                                     "hand_points": 15, "total": 670}, {"total": -30}]}),
+        case("classic-3/each-player-alone", "hand_score", RULES, ["C2-1", "C2-3", "C-SCORE-1"],
+             "Three players, each a team of one (C2-1): seat 0 melds Q-Q-Q and goes out with its natural "
+             "canasta of kings: 70 + 30 + 500 + 100 = 700, no partner's cards to subtract. Seats 1 and 2 "
+             "keep 4S 4S 4D and 5S 5S 5D: -15 each.",
+             classic("", rules="classic-3", hands=["QC QD QH 9S", "4S 4S 4D", "5S 5S 5D"], phase="play",
+                     turn={"drew": "stock"}, melds=[[KINGS7], [], []]),
+             ["meld QC QD QH", "discard 9S"],
+             hand_result={"went_out": 0,
+                          "teams": [{"meld_points": 100, "canasta_points": 500, "going_out_points": 100,
+                                     "hand_points": 0, "total": 700},
+                                    {"hand_points": 15, "total": -15}, {"hand_points": 15, "total": -15}],
+                          "scores": [700, -15, -15]}),
+        case("classic-2/two-canastas", "hand_score", RULES, ["C2-2", "C-MELD-4", "C-SCORE-1"],
+             "Two players: going out needs two canastas (C2-2); seat 0 has natural canastas of kings (7 x 10 "
+             "= 70) and aces (7 x 20 = 140), melds Q-Q-Q (30) and goes out: 240 + 500 + 500 + 100 = 1,340. "
+             "Seat 1 keeps 4S 4S 4D: -15.",
+             classic("", rules="classic-2", hands=["QC QD QH 9S", "4S 4S 4D"], phase="play",
+                     turn={"drew": "stock"}, melds=[[KINGS7, "AC AD AH AS AC AD AH"], []]),
+             ["meld QC QD QH", "discard 9S"],
+             hand_result={"teams": [{"meld_points": 240, "canasta_points": 1000, "total": 1340},
+                                    {"total": -15}], "scores": [1340, -15]}),
+        case("kanasta/stock-runs-out", "hand_score", RULES, ["K-OUT-6", "K-SCORE-1"],
+             "Seat 0 draws the last stock card (7S) and discards QS: the hand ends at the end of that turn "
+             "(K-OUT-6), nobody went out, and the two packets nobody took score nothing. Team 0: kings 7 + "
+             "20 - (9C 7S: 1 + ½) - (6S 6S 6D: 1½) = 24. Team 1: -(4S 4S 4D 1½ + 5S 5S 5D 1½) = -3.",
+             kanasta(["9C QS", "4S 4S 4D", "6S 6S 6D", "5S 5S 5D"], melds=[[KINGS], []], packets=[P1, P2],
+                     stock="7S", pile=rest_of_deck("9C QS 4S 4S 4D 6S 6S 6D 5S 5S 5D", KINGS, P1, P2, "7S")),
+             ["draw", "discard QS"],
+             hand_result={"ended_by": "stock", "went_out": None,
+                          "teams": [{"packets": 0, "packet_points": 0, "meld_points": 7, "canasta_points": 20,
+                                     "going_out_points": 0, "hand_points": 3, "total": 24},
+                                    {"packets": 0, "packet_points": 0, "going_out_points": 0, "hand_points": 3,
+                                     "total": -3}],
+                          "scores": [24, -3]}),
         case("kanasta/round-up-negative", "hand_score", RULES, ["K-SCORE-1", "K-VAL-1"],
              "Only the total is rounded, up (toward +infinity). Team 0 took both packets: 20 + 7 + 20 + "
              "10 - ½ (3S) = 56½ -> 57. Team 1: no packet, no meld, AS 3D (1½ + ½) and 3C 4C 5C (3 x ½) "
