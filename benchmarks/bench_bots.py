@@ -18,9 +18,12 @@ rollouts), so ``--target`` and ``--kanasta-target`` shorten the games of the
 search runs; the figures say which targets were used.  ``--search-bot`` and
 ``--kanasta-search-bot`` choose the budget (``search:N``, N deals a move) in
 each game, ``--search-rules`` which games are played, and ``--save DIR``
-writes every game of each search match as a JSON line (``MatchGame.to_dict``);
-with one job the games are written as they end and a running figure is
-printed every 10 games, so a run of many hours can be read before it ends.
+writes every game of each search match as a JSON line (``MatchGame.to_dict``)
+as it ends, with the match's description in a ``.match.json`` file next to
+it; with one job a running figure is printed every 10 games, so a run of
+many hours can be read before it ends.  ``--resume`` continues a stopped
+run: the saved games are kept and only the others are played (a file of
+another match is refused), giving the games of an uninterrupted run.
 
 Run: ``python benchmarks/bench_bots.py [strength-greedy|strength-search|search-time|speedup|all] [--games N]``.
 """
@@ -38,7 +41,7 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match
+from kanasta.match import BotSpec, MatchGame, MatchResult, play_match
 from kanasta.search import SearchBot
 
 _SEED = 2026
@@ -78,34 +81,72 @@ def _search_rules(games: Sequence[str], target: int, kanasta_target: int) -> lis
     return out
 
 
+def _saved(stream: Path, config: dict[str, object], resume: bool) -> list[MatchGame]:
+    """The games already in ``stream`` to resume from (none unless ``resume``); writes the match's description.
+
+    The description (rules, bots, seed, games) sits next to the games, in ``<stream>.match.json``; a
+    resumed file must have one equal to this run's, so a file from another match is refused.  A last
+    line cut short (the run stopped while writing it) is dropped: that game is played again.
+    """
+    described = stream.with_suffix(".match.json")
+    if not resume:
+        described.write_text(json.dumps(config, indent=1) + "\n")
+        stream.write_text("")
+        return []
+    if not stream.exists() or not described.exists():
+        raise SystemExit(f"--resume: {stream} and its description {described.name} must both exist")
+    before = json.loads(described.read_text())
+    differ = sorted(k for k in config.keys() | before.keys() if config.get(k) != before.get(k))
+    if differ:
+        raise SystemExit(
+            f"--resume: {stream} is another match's games (its {', '.join(differ)} differ from this run's)"
+        )
+    lines = stream.read_text().splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines.pop()
+        stream.write_text("".join(lines))
+    return [MatchGame.from_dict(json.loads(line)) for line in lines]
+
+
+def _search_match(
+    played: kanasta.Rules, bot: str, label: str, games: int, jobs: int, stream: Path | None, resume: bool
+) -> MatchResult:
+    """One search match, each game written to ``stream`` as it ends (after the games saved there, if
+    ``resume``), with a running figure every 10 games with one job."""
+    config = {"rules": played.to_dict(), "bots": [bot, "greedy"], "seed": _SEED, "games": games}
+    finished = [] if stream is None else _saved(stream, config, resume)
+    if finished:
+        print(f"  {label}: resuming {stream} after its {len(finished)} saved games", flush=True)
+    done = list(finished)
+
+    def save_game(game: MatchGame) -> None:
+        done.append(game)
+        if stream is not None:
+            with stream.open("a") as out:
+                out.write(json.dumps(game.to_dict()) + "\n")
+        if jobs == 1 and len(done) % 10 == 0 and len(done) < games:
+            partial = MatchResult(rules=played, bots=(bot, "greedy"), seed=_SEED, games=tuple(done))
+            print(_line(f"  {label}, {len(done)} games so far", partial), flush=True)
+
+    return play_match(played, [bot, "greedy"], games=games, seed=_SEED, jobs=jobs, on_game=save_game,
+                      finished=finished)
+
+
 def strength_search(
-    games: int, jobs: int, bots: dict[str, str], rules: list[tuple[str, str, kanasta.Rules]], save: Path | None
+    games: int,
+    jobs: int,
+    bots: dict[str, str],
+    rules: list[tuple[str, str, kanasta.Rules]],
+    save: Path | None,
+    resume: bool = False,
 ) -> None:
-    """With one job, the games are played here one by one (the same games as ``play_match``), each
-    written to ``save`` as it ends and a running figure printed every 10 games: a long run can be
-    read before it ends."""
+    """Each game is written to ``save`` as it ends and, with one job, a running figure printed every 10
+    games: a long run can be read before it ends, and resumed (``resume``) if it is stopped."""
     for key, title, played in rules:
         bot = bots[key]
         label = f"{bot} vs greedy, {title}"
         stream = None if save is None else save / f"search-{key}-{bot.replace(':', '')}-{games}.jsonl"
-        if jobs == 1:
-            factories = (BotSpec.parse(bot), BotSpec.parse("greedy"))
-            done: list[MatchGame] = []
-            if stream is not None:
-                stream.write_text("")
-            for index in range(games):
-                done.append(play_game(played, factories, seed=_SEED, index=index))
-                if stream is not None:
-                    with stream.open("a") as out:
-                        out.write(json.dumps(done[-1].to_dict()) + "\n")
-                if len(done) % 10 == 0 and len(done) < games:
-                    partial = MatchResult(rules=played, bots=(bot, "greedy"), seed=_SEED, games=tuple(done))
-                    print(_line(f"  {label}, {len(done)} games so far", partial), flush=True)
-            result = MatchResult(rules=played, bots=(bot, "greedy"), seed=_SEED, games=tuple(done))
-        else:
-            result = play_match(played, [bot, "greedy"], games=games, seed=_SEED, jobs=jobs)
-            if stream is not None:
-                stream.write_text("".join(json.dumps(g.to_dict()) + "\n" for g in result.games))
+        result = _search_match(played, bot, label, games, jobs, stream, resume)
         print(_line(f"{label}, {games} games", result), flush=True)
         if stream is not None:
             print(f"  (every game in {stream})", flush=True)
@@ -163,13 +204,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes of the strength runs")
     parser.add_argument("--positions", type=int, default=40, help="searched decisions timed (default 40)")
     parser.add_argument("--save", type=Path, default=None, help="write each search match's games as JSON here")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --save: keep the games already saved there and play only the others")
     args = parser.parse_args()
     bots = {"classic": args.search_bot, "kanasta": args.kanasta_search_bot or args.search_bot}
     search_rules = _search_rules(args.search_rules.split(","), args.target, args.kanasta_target)
     if args.what in ("strength-greedy", "all"):
         strength_greedy(args.games, args.jobs)
     if args.what in ("strength-search", "all"):
-        strength_search(args.search_games, args.jobs, bots, search_rules, args.save)
+        if args.resume and args.save is None:
+            parser.error("--resume needs --save DIR")
+        strength_search(args.search_games, args.jobs, bots, search_rules, args.save, args.resume)
     if args.what in ("search-time", "all"):
         search_time(bots, args.positions, search_rules)
     if args.what in ("speedup", "all"):

@@ -175,3 +175,38 @@ def test_match_game_equality_ignores_timings() -> None:
     game = play_game(SHORT2, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0)
     assert attrs.evolve(game, seat_seconds=(9.0, 9.0)) == game
     assert isinstance(MatchResult(SHORT2, ("a", "b"), 0, (game,)).games[0], MatchGame)
+
+
+# ------------------------------------------------------------------ resuming a match
+
+
+def test_a_resumed_match_gives_the_games_of_an_uninterrupted_one() -> None:
+    whole = play_match(SHORT4, ["greedy", "random"], games=6, seed=13)
+    # Stopped after games 0, 1 and 4 (saved as JSON and read back), then resumed.
+    saved = [MatchGame.from_dict(json.loads(json.dumps(whole.games[i].to_dict()))) for i in (4, 0, 1)]
+    played: list[int] = []
+    resumed = play_match(SHORT4, ["greedy", "random"], games=6, seed=13, finished=saved,
+                         on_game=lambda g: played.append(g.index))
+    assert played == [2, 3, 5]  # only the missing games were played
+    assert resumed == whole
+    assert [attrs.evolve(r, seconds_per_move=0.0) for r in resumed.summary(per_seat=True)] == [
+        attrs.evolve(r, seconds_per_move=0.0) for r in whole.summary(per_seat=True)
+    ]  # the same table but for the timings
+    # Nothing left to play: the saved games are the result.
+    assert play_match(SHORT4, ["greedy", "random"], games=6, seed=13, finished=whole.games) == whole
+
+
+def test_resuming_refuses_games_of_another_match() -> None:
+    game = play_match(SHORT2, ["greedy", "random"], games=2, seed=13).games[1]
+    with pytest.raises(kanasta.ConfigError, match="game 1 was dealt by another match"):
+        play_match(SHORT2, ["greedy", "random"], games=2, seed=14, finished=[game])
+    with pytest.raises(kanasta.ConfigError, match="game 1 was dealt by another match"):
+        play_match(SHORT4, ["greedy", "random"], games=2, seed=13, finished=[game])  # 4 players, not 2
+    with pytest.raises(kanasta.ConfigError, match="not one of this match's 2 games"):
+        play_match(SHORT2, ["greedy", "random"], games=2, seed=13, finished=[attrs.evolve(game, index=2)])
+    with pytest.raises(kanasta.ConfigError, match="given twice"):
+        play_match(SHORT2, ["greedy", "random"], games=2, seed=13, finished=[game, game])
+    with pytest.raises(kanasta.ConfigError, match="exactly the fields"):
+        MatchGame.from_dict({**game.to_dict(), "extra": 1})
+    with pytest.raises(kanasta.ConfigError, match="not a saved game"):
+        MatchGame.from_dict({**game.to_dict(), "scores": ["1", "2"]})

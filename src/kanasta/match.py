@@ -185,6 +185,47 @@ class MatchGame:
         """
         return attrs.asdict(self)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchGame:
+        """Read back :meth:`to_dict`'s data (a saved game, to resume a match with).
+
+        >>> import attrs, kanasta
+        >>> from kanasta.match import BotSpec, MatchGame, play_game
+        >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+        >>> game = play_game(rules, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0)
+        >>> MatchGame.from_dict(game.to_dict()) == game
+        True
+        >>> MatchGame.from_dict({"index": 0})
+        Traceback (most recent call last):
+        ...
+        kanasta.errors.ConfigError: game: a saved game has exactly the fields deal, hands, index, ...
+        """
+        names = sorted(f.name for f in attrs.fields(cls))
+        if not isinstance(data, dict) or sorted(data) != names:
+            raise ConfigError("game", "a saved game has exactly the fields " + ", ".join(names))
+        try:
+            return cls(
+                index=_integer(data["index"]),
+                deal=_integer(data["deal"]),
+                rotation=_integer(data["rotation"]),
+                seed=_integer(data["seed"]),
+                lineup=tuple(_integer(b) for b in data["lineup"]),
+                winner=None if data["winner"] is None else _integer(data["winner"]),
+                scores=tuple(_integer(x) for x in data["scores"]),
+                hands=_integer(data["hands"]),
+                moves=_integer(data["moves"]),
+                seat_moves=tuple(_integer(m) for m in data["seat_moves"]),
+                seat_seconds=tuple(float(x) for x in data["seat_seconds"]),
+            )
+        except (TypeError, ValueError) as err:
+            raise ConfigError("game", f"not a saved game: {err}") from err
+
+
+def _integer(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{value!r} is not an integer")
+    return value
+
 
 def _lineup(rules: Rules, rotation: int) -> tuple[int, ...]:
     """Bot index by seat: team ``t`` gets bot ``(t + rotation) % teams``."""
@@ -264,16 +305,22 @@ def _run(
     backend: Backend,
     address: str | None,
     progress: Callable[[int, int], None] | None,
+    on_game: Callable[[MatchGame], None] | None = None,
+    finished: Sequence[MatchGame] = (),
 ) -> dict[int, list[MatchGame]]:
-    """Play every task on the backend; the games of each match key, in game order."""
-    total = sum(len(t.indices) for t in tasks)
-    done = 0
+    """Play every task on the backend; the games of each match key (with ``finished``, of key 0), in game order."""
+    total = len(finished) + sum(len(t.indices) for t in tasks)
+    done = len(finished)
     out: dict[int, list[MatchGame]] = {t.key: [] for t in tasks}
+    out.setdefault(0, []).extend(finished)
 
     def collect(key: int, games: tuple[MatchGame, ...]) -> None:
         nonlocal done
         out[key].extend(games)
         done += len(games)
+        if on_game is not None:
+            for game in games:
+                on_game(game)
         if progress is not None:
             progress(done, total)
 
@@ -281,8 +328,10 @@ def _run(
         for key, games in _ray_results(tasks, address):
             collect(key, games)
     elif jobs == 1:
-        for task in tasks:
-            collect(*_play_task(task))
+        for task in tasks:  # game by game, so that each is reported as it ends
+            for i in task.indices:
+                game = play_game(task.rules, task.bots, seed=task.seed, index=i, max_moves=task.max_moves)
+                collect(task.key, (game,))
     else:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -318,14 +367,45 @@ def _ray_results(tasks: Sequence[_Task], address: str | None) -> Iterator[tuple[
 
 
 def _tasks(
-    rules: Rules, bots: tuple[BotFactory, ...], seed: int, games: int, max_moves: int, jobs: int, key: int = 0
+    rules: Rules,
+    bots: tuple[BotFactory, ...],
+    seed: int,
+    games: int,
+    max_moves: int,
+    jobs: int,
+    key: int = 0,
+    skip: frozenset[int] = frozenset(),
 ) -> list[_Task]:
     # Small tasks keep the workers evenly busy; a few games each keeps the overhead low.
-    size = max(1, min(8, games // (4 * max(jobs, 1))))
-    return [
-        _Task(rules, bots, seed, tuple(range(start, min(games, start + size))), max_moves, key)
-        for start in range(0, games, size)
-    ]
+    todo = [i for i in range(games) if i not in skip]
+    size = max(1, min(8, len(todo) // (4 * max(jobs, 1))))
+    return [_Task(rules, bots, seed, tuple(todo[start:start + size]), max_moves, key)
+            for start in range(0, len(todo), size)]
+
+
+def _check_finished(rules: Rules, seed: int, games: int, finished: Sequence[MatchGame]) -> frozenset[int]:
+    """The indices of ``finished``, once each is shown to be a game of this match (else ConfigError)."""
+    seen: set[int] = set()
+    for game in finished:
+        if not isinstance(game, MatchGame):
+            raise ConfigError("finished", f"holds MatchGame objects, not {type(game).__name__}")
+        index = game.index
+        if not 0 <= index < games:
+            raise ConfigError("finished", f"game {index} is not one of this match's {games} games")
+        if index in seen:
+            raise ConfigError("finished", f"game {index} is given twice")
+        seen.add(index)
+        deal, rotation = divmod(index, rules.teams)
+        expected = (deal, rotation, _rng.stream(seed, 0x6A4E, deal).next(), _lineup(rules, rotation))
+        if (game.deal, game.rotation, game.seed, game.lineup) != expected:
+            raise ConfigError(
+                "finished",
+                f"game {index} was dealt by another match (its deal, seats or game seed differ from "
+                f"this match's with seed {seed} and {rules.players} players)",
+            )
+        if len(game.scores) != rules.teams or len(game.seat_moves) != rules.players:
+            raise ConfigError("finished", f"game {index} has {len(game.scores)} teams' scores, not {rules.teams}")
+    return frozenset(seen)
 
 
 def _check(rules: Rules, names: Sequence[str], games: int, seed: int, jobs: int, backend: str) -> None:
@@ -498,6 +578,8 @@ def play_match(
     address: str | None = None,
     max_moves: int = MAX_MOVES,
     progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[MatchGame], None] | None = None,
+    finished: Sequence[MatchGame] = (),
 ) -> MatchResult:
     """Play ``games`` games between ``bots`` with duplicate deals; see the module's introduction.
 
@@ -506,7 +588,17 @@ def play_match(
     play the games (``jobs=1``: in this process); ``backend="ray"`` sends
     them to a Ray cluster instead (the one this process is connected to, or
     ``ray.init(address=address)``).  ``progress(done, total)`` is called as
-    games finish.  The result is the same for every backend and ``jobs``.
+    games finish, and ``on_game(game)`` with each game as it ends (to save
+    it).  The result is the same for every backend and ``jobs``.
+
+    **Resuming.**  ``finished`` are games of this match already played (saved
+    with :meth:`MatchGame.to_dict`, read back with
+    :meth:`MatchGame.from_dict`): they are kept and only the other games are
+    played, so an interrupted match resumed gives the result of an
+    uninterrupted one.  A game that this match did not deal (another seed,
+    number of players or games) is refused with a
+    :class:`~kanasta.errors.ConfigError`; the bots and rules are the
+    caller's to keep the same.
 
     >>> import attrs, kanasta
     >>> from kanasta.match import play_match
@@ -519,8 +611,9 @@ def play_match(
     names = [_name(b) for b in bots]
     _check(rules, names, games, seed, jobs, backend)
     factories = tuple(_factory(b) for b in bots)
-    results = _run(_tasks(rules, factories, seed, games, max_moves, jobs), jobs=jobs, backend=backend,
-                   address=address, progress=progress)
+    skip = _check_finished(rules, seed, games, finished)
+    results = _run(_tasks(rules, factories, seed, games, max_moves, jobs, skip=skip), jobs=jobs, backend=backend,
+                   address=address, progress=progress, on_game=on_game, finished=finished)
     return MatchResult(rules=rules, bots=tuple(names), seed=seed, games=tuple(results[0]))
 
 
