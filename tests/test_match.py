@@ -13,6 +13,7 @@ import kanasta
 from kanasta.bots import RandomBot
 from kanasta.cli import main
 from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
+from kanasta.search import SearchBot
 from kanasta.stats import bradley_terry, wilson_interval
 
 # Short games keep the tests fast: a low target ends a game after a hand or two.
@@ -111,6 +112,16 @@ def test_json_and_csv_outputs() -> None:
     lines = result.to_csv().splitlines()
     assert lines[0].startswith("bot,seat,games,wins,win_rate,ci_low,ci_high")
     assert lines[1].startswith("greedy,all,2,") and len(lines) == 1 + 2 + 4
+
+
+def test_bot_names_with_a_search_budget_and_time_cap() -> None:
+    assert BotSpec.parse("search:40:0.9") == BotSpec("search", 40, 0.9)
+    bot = BotSpec.parse("Search:40:0.9")(3)
+    assert isinstance(bot, SearchBot) and (bot.iterations, bot.seconds, bot.seed) == (40, 0.9, 3)
+    assert str(BotSpec("search", 40, 1.0)) == "search:40:1" and str(BotSpec("search", 8)) == "search:8"
+    for text in ("search:40:0", "search:40:-1", "search:40:x", "search:40:inf", "greedy:4", "search:0"):
+        with pytest.raises(kanasta.ConfigError):
+            BotSpec.parse(text)
 
 
 def test_match_refuses_bad_arguments() -> None:

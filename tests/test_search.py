@@ -66,6 +66,20 @@ def test_a_time_budget_still_plays_whole_games() -> None:
     assert final.is_game_over
 
 
+def test_a_time_cap_stops_dealing_once_the_seconds_are_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fake CPU clock that moves 0.5 s at each reading: the budget starts at 0 (deadline 1.0); the
+    # deal count is read before deals 1 (0.5: go on) and 2 (1.0: stop), so 2 of the 40 deals are played.
+    ticks = iter(0.5 * n for n in range(1000))
+    monkeypatch.setattr("kanasta.search.time.thread_time", lambda: next(ticks))
+    state = _positions(SHORT2, 3, 1)[0]
+    view = state.view(state.player)
+    options = SearchBot().candidates(view)
+    values = SearchBot(iterations=40, seconds=1.0, prune=None).evaluate(view, options)
+    assert [len(v) for v in values] == [2] * len(options)
+    # Without a cap, the 40 deals.
+    assert [len(v) for v in SearchBot(iterations=40, prune=None).evaluate(view, options)] == [40] * len(options)
+
+
 def test_bad_budgets_are_refused() -> None:
     for kwargs in ({"iterations": 0}, {"horizon": 0}, {"discards": 0}, {"seconds": 0.0}, {"seed": -1}, {"prune": -1.0}):
         with pytest.raises(kanasta.ConfigError):

@@ -41,8 +41,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="greedy,random",
         metavar="NAME[,NAME...]",
         help=(
-            f"bots from {', '.join(BOT_NAMES)} (search:N: N iterations a move): one per team for a "
-            "match, or three or more for a tournament (default: greedy,random)"
+            f"bots from {', '.join(BOT_NAMES)} (search:N: N iterations a move; search:N:S: the same, at most "
+            "S CPU seconds a move): one per team for a match, or three or more for a tournament "
+            "(default: greedy,random)"
         ),
     )
     match.add_argument("--games", type=int, default=100, help="games (per pair in a tournament; default 100)")

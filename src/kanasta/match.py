@@ -37,6 +37,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal
@@ -77,18 +78,24 @@ BOT_NAMES: Final = ("greedy", "random", "search")
 
 @attrs.frozen(slots=True)
 class BotSpec:
-    """A built-in bot by name, with an optional argument: ``BotSpec.parse("search:50")``.
+    """A built-in bot by name, with optional arguments: ``BotSpec.parse("search:50")``.
 
     ``random`` and ``greedy`` take no argument; ``search`` takes its
-    iterations per move (:class:`kanasta.search.SearchBot`).  Calling a spec
-    with a seed makes the bot.
+    iterations per move and, after them, a cap in CPU seconds per move
+    (:class:`kanasta.search.SearchBot`): ``search:40:0.9`` searches 40
+    deals a move but stops dealing once 0.9 s have gone, so no move takes
+    much longer (a capped move depends on the machine's speed; the others
+    stay deterministic).  Calling a spec with a seed makes the bot.
 
     >>> from kanasta.match import BotSpec
     >>> spec = BotSpec.parse("search:20")
     >>> spec, str(spec)
-    (BotSpec(name='search', arg=20), 'search:20')
+    (BotSpec(name='search', arg=20, seconds=None), 'search:20')
     >>> spec(7)
     SearchBot(iterations=20, seed=7)
+    >>> capped = BotSpec.parse("search:40:0.9")
+    >>> str(capped), capped(7)
+    ('search:40:0.9', SearchBot(iterations=40, seconds=0.9, seed=7))
     >>> BotSpec.parse("chess")
     Traceback (most recent call last):
     ...
@@ -97,23 +104,37 @@ class BotSpec:
 
     name: str
     arg: int | None = None
+    seconds: float | None = None
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
-        """Read ``NAME`` or ``NAME:ARG`` (case-insensitive).
+        """Read ``NAME``, ``NAME:ARG`` or ``search:ITERATIONS:SECONDS`` (case-insensitive).
 
         >>> from kanasta.match import BotSpec
         >>> BotSpec.parse(" Greedy ")
-        BotSpec(name='greedy', arg=None)
+        BotSpec(name='greedy', arg=None, seconds=None)
+        >>> BotSpec.parse("search:40:0")
+        Traceback (most recent call last):
+        ...
+        kanasta.errors.ConfigError: bot: 'search:40:0': search's cap is a number of CPU seconds > 0 a move
         """
         name, _, arg = text.strip().lower().partition(":")
         if name not in BOT_NAMES:
             raise ConfigError("bot", f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
         if not arg:
             return cls(name)
+        arg, _, cap = arg.partition(":")
         if name != "search" or not arg.isdigit() or int(arg) < 1:
             raise ConfigError("bot", f"{text.strip()!r}: only search takes an argument, a number of iterations >= 1")
-        return cls(name, int(arg))
+        if not cap:
+            return cls(name, int(arg))
+        try:
+            seconds = float(cap)
+        except ValueError:
+            seconds = math.nan
+        if not 0 < seconds < math.inf:
+            raise ConfigError("bot", f"{text.strip()!r}: search's cap is a number of CPU seconds > 0 a move")
+        return cls(name, int(arg), seconds)
 
     def __call__(self, seed: int) -> Bot:
         if self.name == "random":
@@ -124,10 +145,12 @@ class BotSpec:
 
         if self.arg is None:
             return SearchBot(seed=seed)
-        return SearchBot(iterations=self.arg, seed=seed)
+        return SearchBot(iterations=self.arg, seconds=self.seconds, seed=seed)
 
     def __str__(self) -> str:
-        return self.name if self.arg is None else f"{self.name}:{self.arg}"
+        if self.arg is None:
+            return self.name
+        return f"{self.name}:{self.arg}" + ("" if self.seconds is None else f":{self.seconds:g}")
 
 
 def _name(bot: str | BotSpec | BotFactory) -> str:
