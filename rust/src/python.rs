@@ -6,14 +6,14 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 
 use crate::cards::{self, Card, DECK_SIZE};
 use crate::deal::{self, Deal, DealRules};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 use crate::rng;
-use crate::state::{Drew, Event, HandResult, Phase, State, TableMeld, TeamScore, Turn};
+use crate::state::{Drew, Event, HandResult, Line, Link, Phase, State, TableMeld, TeamScore, Turn};
 use crate::{action, apply, doc, rules};
 
 use std::collections::HashMap;
@@ -372,9 +372,9 @@ pub(crate) struct PyNativeState {
     listing: OnceLock<Arc<[Action]>>,
     /// The listing's Python action objects (from the table), made on first ask and kept.
     objects: OnceLock<Py<PyTuple>>,
-    /// The package's state this one was reached from, and the move's object
-    /// (`play` and `apply` keep them when given), until `release_origin`.
-    origin: Mutex<Option<(Py<PyAny>, Py<PyAny>)>>,
+    /// Its history: the package's history made so far and the moves since
+    /// (see `history`), never the states it was reached from.
+    line: Mutex<Line<Py<PyAny>>>,
 }
 
 impl PyNativeState {
@@ -384,23 +384,24 @@ impl PyNativeState {
             events,
             listing: OnceLock::new(),
             objects: OnceLock::new(),
-            origin: Mutex::new(None),
+            line: Mutex::new(Line::default()),
         }
     }
 
-    /// A state reached from the package's state `parent` by the move object `action`.
-    fn reached(
-        inner: State,
-        events: Vec<Event>,
-        origin: Option<(Py<PyAny>, Py<PyAny>)>,
-    ) -> PyNativeState {
-        let made = PyNativeState::made(inner, Arc::new(events));
-        *made.origin_lock() = origin;
-        made
+    /// The state `inner` reached from this one by `action`, with its `events`: its line one move further.
+    fn reached(&self, inner: State, events: Vec<Event>, action: Action) -> PyNativeState {
+        let events = Arc::new(events);
+        let line = self
+            .line_lock()
+            .after(self.inner.player, action, events.clone());
+        PyNativeState {
+            line: Mutex::new(line),
+            ..PyNativeState::made(inner, events)
+        }
     }
 
-    fn origin_lock(&self) -> std::sync::MutexGuard<'_, Option<(Py<PyAny>, Py<PyAny>)>> {
-        self.origin
+    fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
+        self.line
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -575,6 +576,11 @@ fn set_action_factory(factory: Py<PyAny>) {
     });
 }
 
+/// Events as JSON text: a list of objects with the event's class name as `"kind"` and its fields.
+fn events_text(events: &[Event]) -> String {
+    serde_json::Value::Array(events.iter().map(doc::event_value).collect()).to_string()
+}
+
 fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
@@ -651,7 +657,7 @@ impl PyNativeState {
     /// The events of the move that led here (or of the first deal), as JSON text:
     /// a list of objects with the event's class name as `"kind"` and its fields.
     fn events_json(&self) -> String {
-        serde_json::Value::Array(self.events.iter().map(doc::event_value).collect()).to_string()
+        events_text(&self.events)
     }
 
     /// The state after `move` (in the library's notation).
@@ -661,20 +667,18 @@ impl PyNativeState {
     /// checked again.  `can_take` answers, for a state whose stock is empty,
     /// whether its player may take the pile (the C-OUT-5 chore); without it
     /// the native legality answers.  A legality question past `budget`
-    /// search nodes raises BudgetExceeded.  `origin`, the package's state
-    /// and move object this step starts from, is kept (see `origin`).
-    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET, origin = None))]
+    /// search nodes raises BudgetExceeded.
+    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET))]
     fn apply(
         &self,
         r#move: &str,
         can_take: Option<Bound<'_, PyAny>>,
         budget: u64,
-        origin: Option<(Py<PyAny>, Py<PyAny>)>,
     ) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
         let trusted = self.listed(&action);
         let (inner, events) = step(&self.inner, &action, can_take.as_ref(), budget, trusted)?;
-        Ok(PyNativeState::reached(inner, events, origin))
+        Ok(self.reached(inner, events, action))
     }
 
     /// The state after the legal move number `index` of `legal_moves()`,
@@ -686,7 +690,7 @@ impl PyNativeState {
         let action = self.listed_move(index, budget)?;
         let (inner, events) =
             apply::play_trusted(&self.inner, &action, budget).map_err(move_error)?;
-        Ok(PyNativeState::made(inner, Arc::new(events)))
+        Ok(self.reached(inner, events, action))
     }
 
     /// The legal moves in notation, in the Python engine's order; listed
@@ -721,14 +725,11 @@ impl PyNativeState {
     /// state's `legal_actions()` (applied without checking it again, the
     /// native legality answering the C-OUT-5 chore), with its phase name and
     /// player: `(state, phase, player)`; otherwise None, and nothing is done.
-    /// The new state keeps `parent` (the package's state this one is) and
-    /// `action` as its origin.
-    #[pyo3(signature = (action, parent, *, budget = SEARCH_BUDGET))]
+    #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
     fn play<'py>(
         &self,
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
-        parent: &Bound<'py, PyAny>,
         budget: u64,
     ) -> PyResult<Option<(Self, Bound<'py, PyString>, usize)>> {
         let objects = self.objects(py, budget)?.bind(py);
@@ -745,12 +746,7 @@ impl PyNativeState {
         }
         .clone();
         let player = inner.player;
-        let origin = Some((parent.clone().unbind(), action.clone().unbind()));
-        Ok(Some((
-            PyNativeState::reached(inner, events, origin),
-            phase,
-            player,
-        )))
+        Ok(Some((self.reached(inner, events, m), phase, player)))
     }
 
     /// Whether the state keeps its listing (its legal moves were asked).
@@ -759,18 +755,28 @@ impl PyNativeState {
         self.listing.get().is_some()
     }
 
-    /// The package's state and move object this state was reached from (as
-    /// given to `play` or `apply`), until `release_origin`; else None.
-    fn origin(&self, py: Python<'_>) -> Option<(Py<PyAny>, Py<PyAny>)> {
-        self.origin_lock()
-            .as_ref()
-            .map(|(s, a)| (s.clone_ref(py), a.clone_ref(py)))
+    /// The history of this state as the core keeps it: the package's history
+    /// made so far (what `set_history` was last given in this line, else None)
+    /// and the moves made since, oldest first, each `(seat, action object,
+    /// events as JSON text)`.
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
+        let line = self.line_lock();
+        let mut links: Vec<&Link> = line.since().collect();
+        links.reverse();
+        let moves: Vec<Action> = links.iter().map(|l| *l.action()).collect();
+        let objects = action_objects(py, &moves)?;
+        let out = PyList::empty(py);
+        for (link, object) in links.iter().zip(objects.iter()) {
+            out.append((link.seat(), object, events_text(link.events())))?;
+        }
+        Ok((line.base().map(|b| b.clone_ref(py)), out))
     }
 
-    /// Let go of the origin (the package keeps the history another way).
-    fn release_origin(&self) {
-        let released = self.origin_lock().take();
-        drop(released);
+    /// Keep `history` (the package's history of this state) as the history made
+    /// so far: the states reached from this one from now on start from it.
+    fn set_history(&self, history: Py<PyAny>) {
+        let old = std::mem::replace(&mut *self.line_lock(), Line::start(Some(Arc::new(history))));
+        drop(old);
     }
 
     /// How many legal moves there are (the listing is kept, as for `legal_moves`).
@@ -793,12 +799,15 @@ impl PyNativeState {
             .iter()
             .map(|m| action::parse_action(m).map_err(value_error))
             .collect::<PyResult<Vec<_>>>()?;
-        let mut state = self.inner.clone();
-        let mut events = (*self.events).clone();
+        let mut state = PyNativeState {
+            line: Mutex::new(self.line_lock().clone()),
+            ..PyNativeState::made(self.inner.clone(), self.events.clone())
+        };
         for a in &actions {
-            (state, events) = step(&state, a, can_take.as_ref(), budget, false)?;
+            let (inner, events) = step(&state.inner, a, can_take.as_ref(), budget, false)?;
+            state = state.reached(inner, events, *a);
         }
-        Ok(PyNativeState::made(state, Arc::new(events)))
+        Ok(state)
     }
 
     /// Every field of the position but its rules, in the order of

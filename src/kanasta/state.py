@@ -130,9 +130,9 @@ class State(Position):
     # not an __init__ argument, so attrs.evolve never carries a stale list into a changed state
     _memo: _Memo = attrs.field(init=False, factory=_Memo, eq=False, repr=False)
     # A native-backed state (see the Architecture page): the native core's position, which
-    # keeps its listing and, until its history is asked for, the state it was reached from and
-    # the move (``NativeState.origin``).  Its position fields start unset and are filled from
-    # the native position on first use (``__getattr__``).
+    # keeps its listing and its history (``NativeState.history``: the history made so far and
+    # the moves since, never the states it was reached from).  Its position fields start unset
+    # and are filled from the native position on first use (``__getattr__``).
     _native: _core.NativeState | None = _hidden(default=None)
 
     @property
@@ -273,7 +273,7 @@ class State(Position):
         if native is not None:
             # the fast way: one of the move objects of this state's native listing
             try:
-                played = native.play(action, self)
+                played = native.play(action)
             except RuntimeError:
                 # the native search gave up (listing every move, or the C-OUT-5 chore): the
                 # careful way below checks only this move, as the Python engine does
@@ -397,33 +397,24 @@ def _fill(state: State, native: _core.NativeState) -> None:
 
 
 def _log_of(state: State) -> LogNode | None:
-    """A native-backed state's history links, made from the chain of states it came from (a loop: any length).
+    """A native-backed state's history links: the history made so far in its line of play and,
+    after it, the moves since, which the core keeps as links (a loop: any length).
 
-    Every state on the way gets its links, and lets go of the state it came from.
+    The core keeps the links made here as the line's history so far: the states reached from
+    this one share them, as the Python engine's states share theirs.  The last move's events
+    are the state's own :attr:`~State.events`; a hand's result in an event is the position's.
     """
-    pending: list[tuple[State, State, Action]] = []
-    here = state
-    while True:
-        try:
-            log: LogNode | None = object.__getattribute__(here, "_log")
-            break
-        except AttributeError:
-            pass
-        native = here._native
-        origin = None if native is None else native.origin()
-        if origin is None:  # pragma: no cover - a native state is made with its history, or from a parent
-            log = None
-            break
-        parent, action = origin
-        assert isinstance(parent, State)  # (the origin the apply methods give the core)
-        pending.append((here, parent, action))
-        here = parent
-    for here, parent, action in reversed(pending):
-        log = LogNode(log, Step(seat=parent.player, action=action, events=here.events))
-        _put(here, "_log", log)
-        native = here._native
-        assert native is not None
-        native.release_origin()
+    native = state._native
+    assert native is not None
+    log, moves = native.history()
+    if moves:
+        results = state.hand_results  # every hand's result so far: those the events name too
+        for seat, action, events in moves[:-1]:
+            log = LogNode(log, Step(seat=seat, action=action, events=events_of(events, results)))
+        seat, action, _ = moves[-1]
+        log = LogNode(log, Step(seat=seat, action=action, events=state.events))
+        native.set_history(log)
+    _put(state, "_log", log)
     return log
 
 
@@ -431,7 +422,7 @@ def _native_apply(state: State, native: _core.NativeState, action: Action) -> _c
     """The native position after the legal move ``action`` (the careful way: by its notation), from ``state``."""
     text = str(action)
     try:
-        return native.apply(text, origin=(state, action))
+        return native.apply(text)
     except RuntimeError:
         # the native search gave up on the C-OUT-5 question (may the next player take the
         # pile from an empty stock?): the Python engine answers it (or gives up as well)
@@ -442,11 +433,11 @@ def _native_apply(state: State, native: _core.NativeState, action: Action) -> _c
             _put(seen, "rules", rules)
             return bool(legal_takes(Ctx(seen)))
 
-        return native.apply(text, can_take, origin=(state, action))
+        return native.apply(text, can_take)
 
 
 def _native_child(state: State, after: _core.NativeState) -> State:
-    """The native-backed state ``after`` reached from ``state`` (``after`` keeps its origin)."""
+    """The native-backed state ``after`` reached from ``state`` (the core keeps the move in ``after``'s history)."""
     child = _new(type(state))
     _put(child, "_native", after)
     _put(child, "rules", state.rules)
@@ -473,6 +464,9 @@ def _to_native(state: State) -> State:
     made = _bare(type(state), native)
     for _, attr in INIT:
         _put(made, attr, object.__getattribute__(state, attr))
+    log = object.__getattribute__(state, "_log")
+    if log is not None:
+        native.set_history(log)
     return made
 
 
@@ -489,7 +483,10 @@ def _unpickle_native(
     _put(state, "rules", rules)
     _put(state, "events", events)
     _put(state, "start_events", start_events)
-    _put(state, "_log", LogNode.chain(steps))
+    log = LogNode.chain(steps)
+    _put(state, "_log", log)
+    if log is not None:
+        native.set_history(log)  # the states reached from this one start from it
     return state
 
 

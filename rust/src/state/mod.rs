@@ -21,6 +21,7 @@
 //! * [`table_meld`]: a meld on the table;
 //! * [`turn`]: the phase and the turn so far;
 //! * [`events`]: hand results, scores and events;
+//! * [`history`]: the move history as links a line of play's states share;
 //! * this module: the state itself ([`State`]) and the red 3s laid ([`RedThrees`]).
 
 use std::sync::Arc;
@@ -31,6 +32,7 @@ use crate::rules::Rules;
 
 pub mod events;
 pub mod hand;
+pub mod history;
 pub mod table_meld;
 pub mod turn;
 
@@ -38,6 +40,7 @@ pub use events::{
     CanastaKind, CanastaScore, Event, HandEnd, HandResult, RedThreeSource, TeamScore,
 };
 pub use hand::Hand;
+pub use history::{Line, Link};
 pub use table_meld::TableMeld;
 pub use turn::{Drew, Phase, Turn};
 

@@ -1,0 +1,127 @@
+"""A native state keeps its history, not the states it was reached from (issue 10).
+
+The core keeps a line of play's history as links (``rust/src/state/history.rs``):
+a state reached by a move holds that move's link, who made it, the move and its
+events, and through it the moves before; once a state's history is made as the
+library's objects, the core keeps it as the line's history so far, and the
+states reached from it share it, as the Python engine's states share theirs.
+So an earlier state of a line of play can be freed while a later one still
+answers ``history`` and ``events`` exactly as the Python engine does.
+"""
+
+from __future__ import annotations
+
+import copy
+import gc
+import json
+import pickle
+import random
+import weakref
+
+import kanasta
+from kanasta import HandEnded, State, _core, new_game
+
+
+def lockstep(preset: str, seed: int, moves: int, after_hand_end: int | None = None) -> tuple[list[State], list[State]]:
+    """The states of one seeded random game under each engine (native, python), move for move
+    (``after_hand_end``: stop that many moves after the first hand ends)."""
+    rules = kanasta.rules.PRESETS[preset]
+    native, python = new_game(rules, seed, engine="native"), new_game(rules, seed, engine="python")
+    choose = random.Random(seed).choice
+    natives, pythons = [native], [python]
+    ended = False
+    for _ in range(moves):
+        if native.is_game_over:
+            break
+        action = choose(native.legal_actions())
+        native, python = native.apply(action), python.apply(action)
+        natives.append(native)
+        pythons.append(python)
+        ended = ended or any(isinstance(e, HandEnded) for e in python.events)  # (the native history unread)
+        if after_hand_end is not None and ended:
+            if after_hand_end == 0:
+                break
+            after_hand_end -= 1
+    return natives, pythons
+
+
+def test_an_earlier_state_is_freed_while_the_last_one_answers_its_history() -> None:
+    natives, pythons = lockstep("kanasta", 5, 300)
+    assert all(s.engine == "native" for s in natives) and len(natives) == 301
+    earlier = [weakref.ref(s) for s in natives[:-1]]
+    last = natives[-1]
+    del natives
+    gc.collect()
+    assert [r for r in earlier if r() is not None] == []
+    want = pythons[-1]
+    assert last.history == want.history and len(last.history) == 300
+    assert last.events == want.events
+    assert last == want and hash(last) == hash(want)
+    # each step's seat, move and events, as the Python engine recorded them
+    for got, step in zip(last.history, want.history):
+        assert (got.seat, got.action, got.events) == (step.seat, step.action, step.events)
+
+
+def test_a_history_read_midway_is_shared_by_the_states_after_it() -> None:
+    """Reading a state's history makes it once; the states reached later start from it (the same
+    Step objects, as the Python engine shares them) and do not keep that state alive."""
+    natives, pythons = lockstep("classic", 2, 120)
+    middle = natives[60]
+    made = middle.history
+    assert made == pythons[60].history
+    later = middle
+    for action in [pythons[i + 1].history[-1].action for i in range(60, 120)]:
+        later = later.apply(action)
+    assert later == pythons[120]
+    kept = weakref.ref(middle)
+    del natives, middle
+    gc.collect()
+    assert kept() is None
+    assert later.history == pythons[120].history
+    assert all(a is b for a, b in zip(later.history[:60], made))  # shared, not made again
+
+
+def test_a_hand_s_end_is_in_the_history_with_the_position_s_own_result() -> None:
+    natives, pythons = lockstep("classic-2", 4, 2_000, after_hand_end=5)
+    last, want = natives[-1], pythons[-1]
+    del natives
+    gc.collect()
+    ended = [e for step in last.history for e in step.events if isinstance(e, HandEnded)]
+    assert len(ended) == 1 and not any(isinstance(e, HandEnded) for e in last.history[-1].events)
+    assert last.history == want.history
+    assert ended[0].result is last.hand_results[0]  # the position's result object, as in Python
+
+
+def test_whole_histories_pickle_and_copy_as_python_ones() -> None:
+    natives, pythons = lockstep("kanasta", 8, 200)
+    last, want = natives[-1], pythons[-1]
+    del natives
+    gc.collect()
+    back = pickle.loads(pickle.dumps(last))
+    assert back.engine == "native"
+    assert back == want and back.history == want.history and back.events == want.events
+    assert copy.deepcopy(last).history == want.history
+    # the states reached from an unpickled one continue its history
+    action = back.legal_actions()[0]
+    assert back.apply(action).history == want.apply(action).history
+
+
+def test_the_core_keeps_the_moves_since_the_history_made_so_far() -> None:
+    state = _core.NativeState.new_game("classic", 3)
+    assert state.history() == (None, [])
+    after = state.apply("draw")
+    seat = state.player
+    base, moves = after.history()
+    assert base is None and len(moves) == 1
+    assert moves[0][0] == seat and str(moves[0][1]) == "draw"
+    assert json.loads(moves[0][2]) == json.loads(after.events_json())
+    two = after.apply(after.legal_moves()[-1])
+    assert [str(m[1]) for m in two.history()[1]] == ["draw", after.legal_moves()[-1]]
+    # a history made for `after`: the states reached from it from now on count from there
+    made = kanasta.position.LogNode(None, kanasta.Step(seat=seat, action=kanasta.Draw(), events=()))
+    after.set_history(made)
+    three = after.apply(after.legal_moves()[0])
+    base, moves = three.history()
+    assert base is made and len(moves) == 1
+    # a state read from a document has no history
+    assert _core.NativeState.from_json(two.to_json()).history() == (None, [])
