@@ -63,7 +63,8 @@ def in_child(preset: str, engine: Engine, moves: int, read_history: bool) -> tup
     """Bytes kept per move, (tracemalloc, RSS), each measured in a fresh interpreter."""
     out = []
     for how in ("traced", "rss"):
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", f"{preset},{engine},{moves},{how},{int(read_history)}"]
+        worker = f"{preset},{engine},{moves},{how},{int(read_history)}"
+        cmd = [sys.executable, os.path.abspath(__file__), "--worker", worker]
         _, per_move = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
         out.append(float(per_move))
     return out[0], out[1]
@@ -72,7 +73,7 @@ def in_child(preset: str, engine: Engine, moves: int, read_history: bool) -> tup
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=20_000, help="moves played per preset and engine (default 20000)")
-    parser.add_argument("--presets", default="classic,kanasta", help="comma-separated presets (default classic,kanasta)")
+    parser.add_argument("--presets", default="classic,kanasta", help="presets to play (default classic,kanasta)")
     parser.add_argument("--read-history", action="store_true", help="read each kept state's history once")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
