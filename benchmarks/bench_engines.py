@@ -44,7 +44,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
@@ -105,27 +105,38 @@ def retained_memory(preset: str, engine: Engine, moves: int, how: str) -> tuple[
     (every state of each game kept), as a bot or a replay tool keeps them.
     """
     rules = PRESETS[preset]
+    kept: list[kanasta.State] = []
+
+    def play() -> int:
+        seed = 1
+        while len(kept) < moves:
+            state = kanasta.new_game(rules, seed, engine=engine)
+            choose = random.Random(seed).choice
+            kept.append(state)
+            while not state.is_game_over and len(kept) < moves:
+                state = state.apply(choose(state.legal_actions()))
+                kept.append(state)
+            seed += 1
+        return len(kept)
+
+    return grown_per(how, play)
+
+
+def grown_per(how: str, work: Callable[[], int]) -> tuple[int, float]:
+    """``work()`` (which returns how many things it made and keeps), and the memory it grew by per thing:
+    Python heap (``how="traced"``) or resident set growth (``"rss"``)."""
     gc.collect()
     rss0 = rss_bytes()
     if how == "traced":
         tracemalloc.start()
-    kept: list[kanasta.State] = []
-    seed = 1
-    while len(kept) < moves:
-        state = kanasta.new_game(rules, seed, engine=engine)
-        choose = random.Random(seed).choice
-        kept.append(state)
-        while not state.is_game_over and len(kept) < moves:
-            state = state.apply(choose(state.legal_actions()))
-            kept.append(state)
-        seed += 1
+    made = work()
     gc.collect()
     if how == "traced":
         grown, _ = tracemalloc.get_traced_memory()
         tracemalloc.stop()
     else:
         grown = rss_bytes() - rss0
-    return len(kept), grown / len(kept)
+    return made, grown / made
 
 
 def rss_bytes() -> int:
@@ -139,11 +150,16 @@ def rss_bytes() -> int:
 
 def memory_in_child(preset: str, engine: Engine, moves: int) -> tuple[float, float]:
     """Bytes per retained state, (tracemalloc, RSS), each measured in a fresh interpreter."""
+    return in_children(os.path.abspath(__file__), "--memory-worker", f"{preset},{engine},{moves}")
+
+
+def in_children(script: str, option: str, job: str) -> tuple[float, float]:
+    """The per-thing figure of ``script option job,how`` for how = traced and rss, each in a fresh interpreter."""
     out = []
     for how in ("traced", "rss"):
-        cmd = [sys.executable, os.path.abspath(__file__), "--memory-worker", f"{preset},{engine},{moves},{how}"]
-        _, per_state = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
-        out.append(float(per_state))
+        cmd = [sys.executable, script, option, f"{job},{how}"]
+        _, per_thing = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+        out.append(float(per_thing))
     return out[0], out[1]
 
 

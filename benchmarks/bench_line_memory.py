@@ -17,15 +17,11 @@ objects), as a replay tool or a view of the table would.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import random
-import subprocess
-import sys
-import tracemalloc
 
-from bench_engines import ENGINES, PRESETS, Engine, rss_bytes
+from bench_engines import ENGINES, PRESETS, Engine, grown_per, in_children
 
 import kanasta
 
@@ -33,41 +29,24 @@ import kanasta
 def line_memory(preset: str, engine: Engine, moves: int, how: str, read_history: bool) -> tuple[int, float]:
     """Moves played, and bytes kept per move: Python heap (``how="traced"``) or resident set growth (``"rss"``)."""
     rules = PRESETS[preset]
-    gc.collect()
-    rss0 = rss_bytes()
-    if how == "traced":
-        tracemalloc.start()
     kept: list[kanasta.State] = []
-    played = 0
-    seed = 1
-    while played < moves:
-        state = kanasta.new_game(rules, seed, engine=engine)
-        choose = random.Random(seed).choice
-        while not state.is_game_over and played < moves:
-            state = state.apply(choose(state.legal_actions()))
-            played += 1
-        if read_history:
-            assert len(state.history) > 0
-        kept.append(state)  # the last state only: the game's earlier states may go
-        seed += 1
-    gc.collect()
-    if how == "traced":
-        grown, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    else:
-        grown = rss_bytes() - rss0
-    return played, grown / played
 
+    def play() -> int:
+        played = 0
+        seed = 1
+        while played < moves:
+            state = kanasta.new_game(rules, seed, engine=engine)
+            choose = random.Random(seed).choice
+            while not state.is_game_over and played < moves:
+                state = state.apply(choose(state.legal_actions()))
+                played += 1
+            if read_history:
+                assert len(state.history) > 0
+            kept.append(state)  # the last state only: the game's earlier states may go
+            seed += 1
+        return played
 
-def in_child(preset: str, engine: Engine, moves: int, read_history: bool) -> tuple[float, float]:
-    """Bytes kept per move, (tracemalloc, RSS), each measured in a fresh interpreter."""
-    out = []
-    for how in ("traced", "rss"):
-        worker = f"{preset},{engine},{moves},{how},{int(read_history)}"
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", worker]
-        _, per_move = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
-        out.append(float(per_move))
-    return out[0], out[1]
+    return grown_per(how, play)
 
 
 def main() -> None:
@@ -78,7 +57,7 @@ def main() -> None:
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        preset, engine, moves, how, read = args.worker.split(",")
+        preset, engine, moves, read, how = args.worker.split(",")
         chosen: Engine = "native" if engine == "native" else "python"
         print(json.dumps(line_memory(preset, chosen, int(moves), how, read == "1")))
         return
@@ -86,7 +65,8 @@ def main() -> None:
     print(f"bytes kept per move played, only each game's last state kept ({history}); tracemalloc / RSS")
     for preset in args.presets.split(","):
         for engine in ENGINES:
-            traced, rss = in_child(preset, engine, args.moves, args.read_history)
+            job = f"{preset},{engine},{args.moves},{int(args.read_history)}"
+            traced, rss = in_children(os.path.abspath(__file__), "--worker", job)
             print(f"  {preset:<10} {engine:<7} {traced:8.0f} / {rss:8.0f}")
 
 
