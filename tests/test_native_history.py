@@ -119,9 +119,20 @@ def test_the_core_keeps_the_moves_since_the_history_made_so_far() -> None:
     assert [str(m[1]) for m in two.history()[1]] == ["draw", after.legal_moves()[-1]]
     # a history made for `after`: the states reached from it from now on count from there
     made = kanasta.position.LogNode(None, kanasta.Step(seat=seat, action=kanasta.Draw(), events=()))
-    after.set_history(made)
+    after.set_history([made])
     three = after.apply(after.legal_moves()[0])
     base, moves = three.history()
     assert base is made and len(moves) == 1
     # a state read from a document has no history
     assert _core.NativeState.from_json(two.to_json()).history() == (None, [])
+
+
+def test_states_made_before_any_history_was_read_share_the_one_made_first() -> None:
+    """Two states of one line, both made before either history is read: the later one's history
+    starts from the steps made for the earlier one (the core records them on the moves' links)."""
+    natives, pythons = lockstep("kanasta", 6, 200)
+    early, late = natives[80], natives[200]
+    first = early.history
+    assert late.history == pythons[200].history
+    assert all(a is b for a, b in zip(late.history[:80], first))
+    assert len(late.history) == 200

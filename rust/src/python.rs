@@ -13,7 +13,7 @@ use crate::cards::{self, Card, DECK_SIZE};
 use crate::deal::{self, Deal, DealRules};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 use crate::rng;
-use crate::state::{Drew, Event, HandResult, Line, Link, Phase, State, TableMeld, TeamScore, Turn};
+use crate::state::{Drew, Event, HandResult, Line, Phase, State, TableMeld, TeamScore, Turn};
 use crate::{action, apply, doc, rules};
 
 use std::collections::HashMap;
@@ -756,26 +756,29 @@ impl PyNativeState {
     }
 
     /// The history of this state as the core keeps it: the package's history
-    /// made so far (what `set_history` was last given in this line, else None)
-    /// and the moves made since, oldest first, each `(seat, action object,
-    /// events as JSON text)`.
+    /// made so far (by `set_history`, for this state's line or one whose moves
+    /// it shares; else None) and the moves made since, oldest first, each
+    /// `(seat, action object, events as JSON text)`.
     fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
         let line = self.line_lock();
-        let mut links: Vec<&Link> = line.since().collect();
-        links.reverse();
+        let (base, links) = line.history();
         let moves: Vec<Action> = links.iter().map(|l| *l.action()).collect();
         let objects = action_objects(py, &moves)?;
         let out = PyList::empty(py);
         for (link, object) in links.iter().zip(objects.iter()) {
             out.append((link.seat(), object, events_text(link.events())))?;
         }
-        Ok((line.base().map(|b| b.clone_ref(py)), out))
+        Ok((base.map(|b| b.clone_ref(py)), out))
     }
 
-    /// Keep `history` (the package's history of this state) as the history made
-    /// so far: the states reached from this one from now on start from it.
-    fn set_history(&self, history: Py<PyAny>) {
-        let old = std::mem::replace(&mut *self.line_lock(), Line::start(Some(Arc::new(history))));
+    /// Keep the package's history links made for the moves `history()` gave
+    /// (oldest first; the last is this state's whole history): the states
+    /// reached from this one, and those that share its moves, start from them.
+    fn set_history(&self, made: Vec<Py<PyAny>>) {
+        let mut line = self.line_lock();
+        let started = line.made(made.into_iter().map(Arc::new).collect());
+        let old = std::mem::replace(&mut *line, started);
+        drop(line);
         drop(old);
     }
 

@@ -400,20 +400,24 @@ def _log_of(state: State) -> LogNode | None:
     """A native-backed state's history links: the history made so far in its line of play and,
     after it, the moves since, which the core keeps as links (a loop: any length).
 
-    The core keeps the links made here as the line's history so far: the states reached from
-    this one share them, as the Python engine's states share theirs.  The last move's events
-    are the state's own :attr:`~State.events`; a hand's result in an event is the position's.
+    The core keeps the links made here, one per move: the states reached from this one, and
+    those that share its moves, start from them, as the Python engine's states share theirs.
+    The last move's events are the state's own :attr:`~State.events`; a hand's result in an
+    event is the position's.
     """
     native = state._native
     assert native is not None
     log, moves = native.history()
     if moves:
         results = state.hand_results  # every hand's result so far: those the events name too
+        made: list[LogNode] = []
         for seat, action, events in moves[:-1]:
             log = LogNode(log, Step(seat=seat, action=action, events=events_of(events, results)))
+            made.append(log)
         seat, action, _ = moves[-1]
         log = LogNode(log, Step(seat=seat, action=action, events=state.events))
-        native.set_history(log)
+        made.append(log)
+        native.set_history(made)
     _put(state, "_log", log)
     return log
 
@@ -466,7 +470,7 @@ def _to_native(state: State) -> State:
         _put(made, attr, object.__getattribute__(state, attr))
     log = object.__getattribute__(state, "_log")
     if log is not None:
-        native.set_history(log)
+        native.set_history([log])
     return made
 
 
@@ -486,7 +490,7 @@ def _unpickle_native(
     log = LogNode.chain(steps)
     _put(state, "_log", log)
     if log is not None:
-        native.set_history(log)  # the states reached from this one start from it
+        native.set_history([log])  # the states reached from this one start from it
     return state
 
 

@@ -2,38 +2,47 @@
 //! engine's `LogNode`): a state made by a move holds that move's [`Link`]
 //! (who moved, the move, what followed from it) and, through it, the links
 //! of the moves before, never the states they were made from.  A line of
-//! play so keeps its history and nothing else of its earlier states.  A
-//! [`Line`] is what a state keeps of its line: the history made so far (by
-//! the caller, as its own objects) and the links of the moves since.
+//! play so keeps its history and nothing else of its earlier states.
+//!
+//! A [`Line`] is what a state keeps of its line: the history made so far by
+//! the caller, as its own objects (of type `B`: the package's `LogNode`),
+//! and the links of the moves since.  When the caller makes the history of
+//! a state it records, on each link, the object it made for that move
+//! ([`Line::made`]), so every other state whose links pass through there
+//! starts from those objects rather than making them again: the states of
+//! a line share their history, as the Python engine's states do.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::events::Event;
 use crate::action::Action;
 
 /// One applied move of a line of play, linked to the move before it.
 #[derive(Debug)]
-pub struct Link {
-    prev: Option<Arc<Link>>,
+pub struct Link<B> {
+    prev: Option<Arc<Link<B>>>,
     seat: u8,
     action: Action,
     events: Arc<Vec<Event>>,
+    /// The caller's history object made for this move, once made.
+    made: OnceLock<Arc<B>>,
 }
 
-impl Link {
+impl<B> Link<B> {
     /// The link of `action`, made by `seat`, with the `events` that followed
     /// from it, after `prev` (None: the first move of the line's links).
     pub fn after(
-        prev: Option<Arc<Link>>,
+        prev: Option<Arc<Link<B>>>,
         seat: usize,
         action: Action,
         events: Arc<Vec<Event>>,
-    ) -> Arc<Link> {
+    ) -> Arc<Link<B>> {
         Arc::new(Link {
             prev,
             seat: seat as u8,
             action,
             events,
+            made: OnceLock::new(),
         })
     }
 
@@ -53,24 +62,37 @@ impl Link {
     }
 
     /// The link of the move before, if the line's links go back further.
-    pub fn prev(&self) -> Option<&Link> {
+    pub fn prev(&self) -> Option<&Link<B>> {
         self.prev.as_deref()
     }
 
     /// This link and those before it, newest first.
-    pub fn back(&self) -> impl Iterator<Item = &Link> {
+    pub fn back(&self) -> impl Iterator<Item = &Link<B>> {
         std::iter::successors(Some(self), |link| link.prev())
     }
 }
 
+impl<B> Drop for Link<B> {
+    /// A line's links are let go in a loop, not by a recursion as deep as the
+    /// line; a link another state still holds stays, with those before it.
+    fn drop(&mut self) {
+        let mut next = self.prev.take();
+        while let Some(link) = next {
+            next = match Arc::try_unwrap(link) {
+                Ok(mut only) => only.prev.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
 /// A state's place in its line of play: its history as the history made so
-/// far (`base`, of the caller's kind: the package's history links) and the
-/// links of the moves made since.  The states of a line share both; none
-/// holds another state.
+/// far (`base`) and the links of the moves made since.  The states of a
+/// line share both; none holds another state.
 #[derive(Debug)]
 pub struct Line<B> {
     base: Option<Arc<B>>,
-    link: Option<Arc<Link>>,
+    link: Option<Arc<Link<B>>>,
     pending: usize,
 }
 
@@ -110,32 +132,40 @@ impl<B> Line<B> {
         }
     }
 
-    /// The history made so far.
-    pub fn base(&self) -> Option<&Arc<B>> {
-        self.base.as_ref()
-    }
-
-    /// The moves made since the history made so far, newest first.
-    pub fn since(&self) -> impl Iterator<Item = &Link> {
-        self.link
+    /// The history made so far (by this state's line, or by another state
+    /// whose links this one shares) and the links of the moves since, oldest first.
+    pub fn history(&self) -> (Option<&Arc<B>>, Vec<&Link<B>>) {
+        let mut base = self.base.as_ref();
+        let mut since = Vec::new();
+        for link in self
+            .link
             .as_deref()
             .into_iter()
             .flat_map(Link::back)
             .take(self.pending)
-    }
-}
-
-impl Drop for Link {
-    /// A line's links are let go in a loop, not by a recursion as deep as the
-    /// line; a link another state still holds stays, with those before it.
-    fn drop(&mut self) {
-        let mut next = self.prev.take();
-        while let Some(link) = next {
-            next = match Arc::try_unwrap(link) {
-                Ok(mut only) => only.prev.take(),
-                Err(_) => None,
-            };
+        {
+            if let Some(made) = link.made.get() {
+                base = Some(made);
+                break;
+            }
+            since.push(link);
         }
+        since.reverse();
+        (base, since)
+    }
+
+    /// The line once the caller has made its history: `made` holds the
+    /// objects made for the moves [`Line::history`] gave, oldest first (the
+    /// last is the whole history).  Each is recorded on its move's link, for
+    /// the other states that share the link; the line returned starts from
+    /// the last (this state no longer needs its links).
+    pub fn made(&self, made: Vec<Arc<B>>) -> Line<B> {
+        let (_, since) = self.history();
+        for (link, object) in since.iter().rev().zip(made.iter().rev()) {
+            // set once: a link made twice (by two states at once) keeps the first object
+            let _ = link.made.set(object.clone());
+        }
+        Line::start(made.last().cloned().or_else(|| self.base.clone()))
     }
 }
 
@@ -143,59 +173,60 @@ impl Drop for Link {
 mod tests {
     use super::*;
 
-    fn line(moves: usize) -> Arc<Link> {
-        let mut last: Option<Arc<Link>> = None;
+    fn line(moves: usize) -> Line<&'static str> {
+        let mut line = Line::default();
         for i in 0..moves {
-            let events = Arc::new(Vec::new());
-            last = Some(Link::after(last, i % 4, Action::Draw, events));
+            line = line.after(i % 4, Action::Draw, Arc::new(Vec::new()));
         }
-        last.expect("at least one move")
+        line
     }
 
     #[test]
-    fn a_link_reaches_the_moves_before_it_newest_first() {
-        let last = line(6);
-        let seats: Vec<usize> = last.back().map(Link::seat).collect();
-        assert_eq!(seats, vec![1, 0, 3, 2, 1, 0]);
-        assert!(last
-            .back()
-            .all(|l| *l.action() == Action::Draw && l.events().is_empty()));
-        // two lines from one state share the links before it
-        let fork = last.prev.clone();
-        let a = Link::after(fork.clone(), 1, Action::Ask, Arc::new(Vec::new()));
-        let b = Link::after(fork.clone(), 1, Action::Decline, Arc::new(Vec::new()));
-        assert!(std::ptr::eq(a.prev().unwrap(), b.prev().unwrap()));
-        drop(last);
-        drop(a);
-        assert_eq!(b.back().count(), 6);
+    fn a_line_reaches_the_moves_since_its_history_oldest_first() {
+        let start: Line<&str> = Line::default();
+        assert!(start.history().0.is_none() && start.history().1.is_empty());
+        let one = start.after(0, Action::Draw, Arc::new(Vec::new()));
+        let two = one.after(0, Action::Ask, Arc::new(Vec::new()));
+        let (base, since) = two.history();
+        assert!(base.is_none());
+        let moves: Vec<Action> = since.iter().map(|l| *l.action()).collect();
+        assert_eq!(moves, vec![Action::Draw, Action::Ask]);
+        let seats: Vec<usize> = line(6).history().1.iter().map(|l| l.seat()).collect();
+        assert_eq!(seats, vec![0, 1, 2, 3, 0, 1]);
+    }
+
+    #[test]
+    fn a_history_made_once_is_shared_by_the_states_whose_links_pass_there() {
+        // `early` and `late` are states of one line; `early`'s history is made first.
+        let early = line(3);
+        let mut late = early.clone();
+        for _ in 0..2 {
+            late = late.after(1, Action::Decline, Arc::new(Vec::new()));
+        }
+        let objects = vec![Arc::new("1"), Arc::new("2"), Arc::new("1-3")];
+        let early_made = early.made(objects.clone());
+        assert!(Arc::ptr_eq(early_made.history().0.unwrap(), &objects[2]));
+        assert!(early_made.history().1.is_empty());
+        // `late` starts from `early`'s object and has its own two moves to make
+        let (base, since) = late.history();
+        assert!(Arc::ptr_eq(base.unwrap(), &objects[2]));
+        assert_eq!(since.len(), 2);
+        // a state reached from `early` after its history was made starts from it too
+        let next = early_made.after(2, Action::Ask, Arc::new(Vec::new()));
+        assert!(Arc::ptr_eq(next.history().0.unwrap(), &objects[2]));
+        assert_eq!(next.history().1.len(), 1);
     }
 
     #[test]
     fn a_long_line_is_let_go_without_a_deep_recursion() {
         // 300,000 links: dropped by recursion, this would overflow the test thread's stack
-        let last = line(300_000);
-        assert_eq!(last.back().count(), 300_000);
-        drop(last);
+        let long = line(300_000);
+        assert_eq!(long.history().1.len(), 300_000);
+        drop(long);
         // a shared middle stays alive with the links before it
         let last = line(1_000);
-        let middle = last.prev.clone().unwrap();
+        let middle = last.link.as_ref().unwrap().prev.clone().unwrap();
         drop(last);
         assert_eq!(middle.back().count(), 999);
-    }
-
-    #[test]
-    fn a_line_counts_the_moves_since_its_history_was_made() {
-        let start: Line<&str> = Line::default();
-        assert!(start.base().is_none() && start.since().count() == 0);
-        let one = start.after(0, Action::Draw, Arc::new(Vec::new()));
-        let two = one.after(0, Action::Ask, Arc::new(Vec::new()));
-        let moves: Vec<Action> = two.since().map(|l| *l.action()).collect();
-        assert_eq!(moves, vec![Action::Ask, Action::Draw]);
-        // the history made at `two`: its children count from there, and share that base
-        let made = Line::start(Some(Arc::new("two moves")));
-        let three = made.after(2, Action::Decline, Arc::new(Vec::new()));
-        assert_eq!(three.since().count(), 1);
-        assert_eq!(three.base().map(|b| **b), Some("two moves"));
-        assert!(Arc::ptr_eq(three.base().unwrap(), made.base().unwrap()));
     }
 }
