@@ -628,3 +628,71 @@ def test_positions_page_json_examples_load() -> None:
         else:
             assert kanasta.GameRecord.from_dict(doc).replay().hand_number >= 1
     assert loaded >= 2
+
+
+# ---- a game started from given scores: its hand results begin where the position began
+
+
+def _ended_hand(hand_number: int, scores: list[int]) -> State:
+    """Classic, team 0 goes out in hand ``hand_number`` of a game begun at ``scores``.
+
+    Worked out by hand (C-SCORE-1): team 0 has a clean canasta of queens (500 + 7 x 10)
+    and melds 4C 4D 4H (3 x 5), goes out (100, not concealed: it had melds), and seat 2
+    keeps 9H 9H (-20): 665. Team 1 has no melds and keeps 9S 9S and 9D 9D: -40.
+    """
+    start = State.from_dict({
+        "format": FORMAT, "rules": "classic", "hand_number": hand_number, "scores": scores,
+        "phase": "play", "turn": {"drew": "stock"},
+        "hands": ["4C 4D 4H 5S", "9S 9S", "9H 9H", "9D 9D"],
+        "melds": [["QC QD QH QS QC QD QH"], []],
+    })
+    return start.apply(kanasta.parse_action("meld 4C 4D 4H")).apply(kanasta.parse_action("discard 5S"))
+
+
+@pytest.mark.parametrize(("hand_number", "scores"), [(1, [1000, 0]), (3, [1000, 20])])
+def test_a_game_begun_from_given_scores_writes_and_reads_its_hand_results(
+    hand_number: int, scores: list[int],
+) -> None:
+    # Found by the conformance seeding: a first hand begun at [1000, 0] wrote hand results
+    # that did not add up from zero, and its own document was refused on reading.
+    state = _ended_hand(hand_number, scores)
+    (result,) = state.hand_results
+    assert result.hand_number == hand_number
+    assert [t.total for t in result.teams] == [665, -40]
+    assert result.scores == (scores[0] + 665, scores[1] - 40)
+    assert state.hand_number == hand_number + 1 and state.scores == result.scores
+    doc = state.to_dict()
+    back = State.from_dict(json.loads(json.dumps(doc)))
+    assert back == state and back.to_dict() == doc and back.hand_results == state.hand_results
+    del doc["hand_number"]  # left out, it follows the last result (both engines' readers)
+    assert State.from_dict(doc).hand_number == hand_number + 1
+
+
+def test_a_view_of_a_game_begun_from_given_scores_reads_back() -> None:
+    state = _ended_hand(2, [700, 300])
+    for seat in range(4):
+        view = state.view(seat)
+        assert kanasta.PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+
+def test_hand_results_from_given_scores_are_still_checked() -> None:
+    doc = _ended_hand(3, [1000, 20]).to_dict()
+    total = copy.deepcopy(doc)
+    total["hand_results"][0]["teams"][0]["total"] = 666  # the hand scores 665 (C-SCORE-1)
+    with pytest.raises(SerializationError, match=r"hand_results\.0\.teams\.0"):
+        State.from_dict(total)
+    score = copy.deepcopy(doc)
+    score["hand_results"][0]["scores"][0] += 1  # a start of 1001, but the game's scores say 1000
+    with pytest.raises(SerializationError, match="the scores are those after the last hand result"):
+        State.from_dict(score)
+    later = copy.deepcopy(doc)
+    later["hand_number"] = 5
+    with pytest.raises(SerializationError, match="the hand results end with hand 3, so this is hand 4"):
+        State.from_dict(later)
+    two = copy.deepcopy(doc)
+    second = copy.deepcopy(doc["hand_results"][0])
+    second["hand_number"] = 5  # hand 4 is missing (its scores follow on: 1665 + 665, -20 - 40)
+    second["scores"] = [2330, -60]
+    two["hand_results"].append(second)
+    with pytest.raises(SerializationError, match=r"hand_results\.1\.hand_number: the results list every hand"):
+        State.from_dict(two)

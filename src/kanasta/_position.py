@@ -259,6 +259,58 @@ def read_result(value: object, path: str, rules: Rules, scores_before: tuple[int
     return found
 
 
+def read_results(value: object, rules: Rules) -> tuple[HandResult, ...]:
+    """Read a document's ``hand_results``: the hands finished since the position's starting point.
+
+    A position may start at any hand with any scores (a hand-made position, or one
+    written out before its first hand ended), so the first result may be any hand
+    number and its scores before it are its scores less its totals; each later result
+    is the next hand and adds its totals to the previous scores (C-SCORE-1, K-SCORE-1).
+
+    >>> import kanasta
+    >>> state = kanasta.State.from_dict({"format": "kanasta.position/1", "rules": "classic",
+    ...     "hand_number": 3, "scores": [1000, 20], "phase": "play", "turn": {"drew": "stock"},
+    ...     "hands": ["4C 4D 4H 5S", "9S 9S", "9H 9H", "9D 9D"],
+    ...     "melds": [["QC QD QH QS QC QD QH"], []]}, engine="python")
+    >>> over = state.apply(kanasta.parse_action("meld 4C 4D 4H"))
+    >>> over = over.apply(kanasta.parse_action("discard 5S"))
+    >>> [r.hand_number for r in over.hand_results], over.hand_results[0].scores[0] > 1000
+    ([3], True)
+    >>> read_results(over.to_dict()["hand_results"], over.rules)[0].hand_number
+    3
+    """
+    results: list[HandResult] = []
+    for i, item in enumerate(read_list(value, "hand_results")):
+        path = f"hand_results.{i}"
+        if results:
+            before = results[-1].scores
+        else:
+            before = _start_scores(item, rules.teams)
+        r = read_result(item, path, rules, before)
+        if results and r.hand_number != results[-1].hand_number + 1:
+            fail(f"{path}.hand_number", f"the results list every hand in turn: expected {results[-1].hand_number + 1}")
+        results.append(r)
+    return tuple(results)
+
+
+def _start_scores(item: object, teams: int) -> tuple[int, ...]:
+    """The scores before a first hand result: its scores less its team totals.
+
+    Anything malformed gives zeros, and reading the result then says what is wrong.
+    """
+    zeros = (0,) * teams
+    if not isinstance(item, dict):
+        return zeros
+    scores, parts = item.get("scores"), item.get("teams")
+    if not (isinstance(scores, list) and isinstance(parts, list) and len(scores) == len(parts) == teams):
+        return zeros
+    totals = [p.get("total") if isinstance(p, dict) else None for p in parts]
+    values = [*scores, *totals]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return zeros
+    return tuple(s - t for s, t in zip(scores, totals))
+
+
 def _read_result(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
     n, teams = rules.players, rules.teams
     data = read_object(value, path, _RESULT_KEYS, ())
@@ -529,16 +581,10 @@ def _read_pile_frozen(doc: dict[str, Any], rules: Rules, pile: tuple[Card, ...])
 def _read_score_sheet(doc: dict[str, Any], rules: Rules, seats: _Seats) -> _ScoreSheet:
     """Hand results (each re-scored), scores, winner and hand number, all agreeing (G-GAME-1, G-DEAL-1)."""
     n, teams = rules.players, rules.teams
-    results: list[HandResult] = []
-    before = (0,) * teams
-    for i, item in enumerate(read_list(doc.get("hand_results", []), "hand_results")):
-        r = read_result(item, f"hand_results.{i}", rules, before)
-        if r.hand_number != i + 1:
-            fail(f"hand_results.{i}.hand_number", f"the results list every hand from the first: expected {i + 1}")
-        if i and r.dealer != (results[-1].dealer + 1) % n:
+    results = read_results(doc.get("hand_results", []), rules)
+    for i in range(1, len(results)):
+        if results[i].dealer != (results[i - 1].dealer + 1) % n:
             fail(f"hand_results.{i}.dealer", "the dealer moves on by one seat every hand (G-DEAL-1)")
-        results.append(r)
-        before = r.scores
     scores_default = list(results[-1].scores) if results else [0] * teams
     scores_raw = read_list(doc.get("scores", scores_default), "scores", teams, "teams")
     scores = tuple(read_int(v, f"scores.{t}") for t, v in enumerate(scores_raw))
@@ -557,11 +603,12 @@ def _read_score_sheet(doc: dict[str, Any], rules: Rules, seats: _Seats) -> _Scor
             fail("winner", "only a finished game has a winner: the phase is not game_over")
         if won is not None:
             fail("scores", f"with these scores team {won} has won and the game is over (G-GAME-1)")
-    finished = len(results) if over else len(results) + 1
+    last = results[-1].hand_number if results else 0
+    finished = last if over else last + 1
     hand_number = read_int(doc.get("hand_number", max(1, finished)), "hand_number", 1)
     if results:
         if hand_number != finished:
-            fail("hand_number", f"the hand results end with hand {len(results)}, so this is hand {finished}")
+            fail("hand_number", f"the hand results end with hand {last}, so this is hand {finished}")
         if scores != results[-1].scores:
             fail("scores", "the scores are those after the last hand result")
         last_dealer = results[-1].dealer

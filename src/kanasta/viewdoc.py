@@ -34,7 +34,7 @@ from typing import Any, Final, TypeVar
 from kanasta._position import _PHASES, _read_hand_moves, within_deck
 from kanasta._position import DECK_COUNT as _DECK_COUNT
 from kanasta._position import read_meld_text as _meld
-from kanasta._position import read_result as _read_result
+from kanasta._position import read_results as _read_results
 from kanasta._position import read_turn as _read_turn
 from kanasta._reading import fail as _fail
 from kanasta._reading import join as _join
@@ -389,15 +389,9 @@ def view_from_dict(data: object, make: type[V]) -> V:
     if (winner is not None) != (phase is Phase.GAME_OVER):
         _fail("winner", "a game has a winner exactly when the phase is game_over (G-GAME-1)")
 
-    results: list[HandResult] = []
-    before = (0,) * teams
-    for i, item in enumerate(_list(doc["hand_results"], "hand_results")):
-        r = _read_result(item, f"hand_results.{i}", rules, before)
-        if r.hand_number != i + 1:
-            _fail(f"hand_results.{i}.hand_number", f"the results list every hand from the first: expected {i + 1}")
-        results.append(r)
+    results = _read_results(doc["hand_results"], rules)
+    for r in results:
         read.results[r.hand_number] = r
-        before = r.scores
 
     legal = tuple(read.action(a, f"legal_actions.{i}") for i, a in enumerate(_list(doc["legal_actions"],
                                                                                    "legal_actions")))

@@ -28,7 +28,7 @@ from kanasta.viewdoc import event_to_dict
 
 HERE = Path(__file__).resolve().parent
 FORMAT = "kanasta.conformance/2"
-VERSION = "2026.12.2"
+VERSION = "2026.12.3"
 """The suite's version (every file carries it): raised whenever a case is added, changed or removed."""
 KINDS = ("legal_moves", "apply", "legal", "refused", "events", "hand_score")
 ENGINES: tuple[Literal["native", "python"], ...] = ("native", "python")

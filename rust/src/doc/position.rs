@@ -583,10 +583,12 @@ fn read_state(data: &Value) -> Result<State, DocError> {
         None | Some(Value::Null) => None,
         Some(w) => Some(index(w, "winner", teams)?),
     };
+    // The results run from the position's starting point, which may be any hand.
+    let last = results.last().map_or(0, |r| r.hand_number as usize);
     let finished = if phase == Phase::GameOver {
-        results.len()
+        last
     } else {
-        results.len() + 1
+        last + 1
     };
     let hand_number = match doc.get("hand_number") {
         Some(v) => int(v, "hand_number", 1, i64::MAX)? as u64,
