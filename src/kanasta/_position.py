@@ -282,10 +282,7 @@ def read_results(value: object, rules: Rules) -> tuple[HandResult, ...]:
     results: list[HandResult] = []
     for i, item in enumerate(read_list(value, "hand_results")):
         path = f"hand_results.{i}"
-        if results:
-            before = results[-1].scores
-        else:
-            before = _start_scores(item, rules.teams)
+        before = results[-1].scores if results else _start_scores(item, rules.teams)
         r = read_result(item, path, rules, before)
         if results and r.hand_number != results[-1].hand_number + 1:
             fail(f"{path}.hand_number", f"the results list every hand in turn: expected {results[-1].hand_number + 1}")
