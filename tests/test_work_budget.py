@@ -10,6 +10,7 @@ engine answers.
 
 from __future__ import annotations
 
+import collections
 import gc
 from typing import Any
 
@@ -17,7 +18,7 @@ import attrs
 import pytest
 
 import kanasta
-from kanasta import AskPartner, Discard, EngineLimitError, ExtendRun, LayMeld, SerializationError, State
+from kanasta import Action, AskPartner, Discard, EngineLimitError, ExtendRun, LayMeld, SerializationError, State
 from kanasta.legality import budget, finish, search
 from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
@@ -190,3 +191,27 @@ def test_past_the_work_budget_the_reader_refuses_and_legal_actions_raises(monkey
     monkeypatch.undo()
     assert len(fresh.legal_actions()) == 229
     assert state.legal_actions() == fresh.legal_actions()
+
+
+def test_a_search_past_the_budget_in_the_empty_stock_check_is_a_refused_document(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """C-OUT-5: at an empty stock in the draw phase the reader asks whether the player can take
+    the pile, which may need the search; past the budget that is a SerializationError like
+    every other check of the reader, not an EngineLimitError escaping from ``from_dict``."""
+    hands = ["KC KS AC AD AH 2C JK 7C 7D 7H 8S 8D", "9C 9D 9H", "9S TC TD", "TH TS JC"]
+    laid = "3D 3D 3H 3H"
+    rest = collections.Counter({f"{r}{s}": 2 for r in "A23456789TJQK" for s in "CDHS"} | {"JK": 4})
+    rest.subtract(" ".join([*hands, laid, "KH"]).split())
+    doc = {"format": "kanasta.position/1", "rules": "classic", "phase": "draw", "player": 0,
+           "stock": "", "pile": " ".join([*sorted(rest.elements()), "KH"]), "red_threes": [laid, ""],
+           "hands": hands}
+    assert [str(a) for a in State.from_dict(doc).legal_actions()] == ["take KC KS", "decline"]
+
+    def past_the_budget(self: State) -> tuple[Action, ...]:
+        raise EngineLimitError("the search gave up after 100 search steps (work budget)")
+
+    monkeypatch.setattr(State, "legal_actions", past_the_budget)
+    with pytest.raises(SerializationError) as info:
+        State.from_dict(doc)
+    assert info.value.path == "" and "work budget" in str(info.value)

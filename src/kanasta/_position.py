@@ -717,8 +717,7 @@ def unreachable(state: Position) -> tuple[str, str] | None:
     >>> unreachable(kanasta.new_game(kanasta.Rules.kanasta(), seed=1)) is None
     True
     """
-    rules, turn, phase = state.rules, state.turn, state.phase
-    if phase is Phase.GAME_OVER:
+    if state.phase is Phase.GAME_OVER:
         return None
     listed: list[tuple[Action, ...]] = []
 
@@ -729,6 +728,15 @@ def unreachable(state: Position) -> tuple[str, str] | None:
             listed.append(state.legal_actions() if isinstance(state, _Lists) else engine.legal_actions(state))
         return listed[0]
 
+    try:
+        return _unreachable_why(state, legal_actions)
+    except EngineLimitError as err:  # any of the checks may need the search: past the budget, refused
+        return ("", f"{CANNOT_SEARCH}: {err}")
+
+
+def _unreachable_why(state: Position, legal_actions: Callable[[], tuple[Action, ...]]) -> tuple[str, str] | None:
+    """The checks of :func:`unreachable`, in order; the search's budget is the caller's to handle."""
+    rules, turn, phase = state.rules, state.turn, state.phase
     if not state.stock:
         if rules.stock_end == "end_of_turn" and not turn.last_stock:
             why = ("the stock is empty, so the hand ended with the turn that drew its last card "
@@ -743,10 +751,7 @@ def unreachable(state: Position) -> tuple[str, str] | None:
         asker = (state.player + 2) % rules.players
         why = f"seat {asker} could not have asked partner: going out was not possible with the cards held (C-OUT-3)"
         return ("phase", why)
-    try:
-        moves = legal_actions()
-    except EngineLimitError as err:
-        return ("", f"{CANNOT_SEARCH}: {err}")
+    moves = legal_actions()
     if not moves:
         return ("", f"seat {state.current_player} has no legal move in this position (E-2)")
     return None
