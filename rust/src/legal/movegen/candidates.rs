@@ -1,0 +1,364 @@
+//! The candidate moves built from the hand, by construction within the meld
+//! rules (the Python engine's `count_cards`, `sub_multisets`,
+//! `new_run_candidates` and `run_extend_candidates` in
+//! `kanasta.legality.moves`), and the small card-list helpers the generator
+//! shares: a run's cells, sub-multisets without allocating, the counts of a
+//! rank's naturals and of the wild cards, meld values, multiset differences.
+
+use crate::action::{CardList, MAX_MOVE_CARDS};
+use crate::cards::{Card, DISTINCT, JOKER};
+use crate::legal::rulebook::Context;
+use crate::legal::solver::{Cards, Shape};
+use crate::state::TableMeld;
+
+/// The card at run position `position` (1 = low ace ... 14 = high ace) of `suit`.
+pub(super) fn run_cell(suit: u8, position: u8) -> Card {
+    let rank = if position == 14 { 1 } else { position };
+    (rank - 1) * 4 + suit
+}
+
+pub(super) fn cards_of(list: &[Card]) -> CardList {
+    CardList::new(list).expect("a generated move holds at most a meld's cards")
+}
+
+/// `first` then `then`, one list (a generated meld holds at most a meld's cards).
+pub(super) fn joined(first: &CardList, then: &CardList) -> CardList {
+    let mut out = *first;
+    for &c in then.as_slice() {
+        assert!(out.push(c), "a generated move holds at most a meld's cards");
+    }
+    out
+}
+
+/// Every sub-multiset of `counts` (at most five distinct cards) with
+/// `low..=high` cards, in the order of Python's `itertools.product` over the
+/// counts (the last card varies fastest); made one at a time, without allocating.
+pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> SubMultisets {
+    let mut items = [(0, 0); 5];
+    items[..counts.len()].copy_from_slice(counts);
+    SubMultisets {
+        items,
+        len: counts.len(),
+        picks: [0; 5],
+        low,
+        high,
+        done: false,
+    }
+}
+
+/// The iterator of [`sub_multisets`].
+pub(crate) struct SubMultisets {
+    items: [(Card, u8); 5],
+    len: usize,
+    /// How many of each card the next candidate takes.
+    picks: [u8; 5],
+    low: usize,
+    high: usize,
+    done: bool,
+}
+
+impl Iterator for SubMultisets {
+    type Item = CardList;
+
+    fn next(&mut self) -> Option<CardList> {
+        while !self.done {
+            let picks = &mut self.picks[..self.len];
+            let size: usize = picks.iter().map(|&k| usize::from(k)).sum();
+            let mut found = None;
+            if (self.low..=self.high).contains(&size) {
+                let mut cards = CardList::EMPTY;
+                for (&(card, _), &k) in self.items.iter().zip(picks.iter()) {
+                    for _ in 0..k {
+                        cards.push(card);
+                    }
+                }
+                found = Some(cards);
+            }
+            // the next pick, the last position fastest
+            let mut i = self.len;
+            loop {
+                if i == 0 {
+                    self.done = true;
+                    break;
+                }
+                i -= 1;
+                if picks[i] < self.items[i].1 {
+                    picks[i] += 1;
+                    for p in &mut picks[i + 1..] {
+                        *p = 0;
+                    }
+                    break;
+                }
+            }
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Up to five distinct cards with their counts, kept inline (a rank's
+/// naturals, or the wild cards: 2s and jokers).
+#[derive(Clone, Copy)]
+pub(super) struct CardCounts {
+    items: [(Card, u8); 5],
+    len: usize,
+}
+
+impl CardCounts {
+    fn of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
+        let mut out = CardCounts {
+            items: [(0, 0); 5],
+            len: 0,
+        };
+        for c in cards {
+            let n = hand.count(usize::from(c));
+            if n > 0 {
+                out.items[out.len] = (c, n);
+                out.len += 1;
+            }
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for CardCounts {
+    type Target = [(Card, u8)];
+
+    fn deref(&self) -> &[(Card, u8)] {
+        &self.items[..self.len]
+    }
+}
+
+/// The wild cards of `hand` (2s and jokers) with their counts, in index order.
+pub(super) fn wild_counts(hand: &Cards) -> CardCounts {
+    CardCounts::of(hand, [4, 5, 6, 7, JOKER].into_iter())
+}
+
+/// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
+pub(super) fn rank_counts(hand: &Cards, rank: u8) -> CardCounts {
+    let base = (rank - 1) * 4;
+    let cards = if rank == 2 { 0..0 } else { base..base + 4 };
+    CardCounts::of(hand, cards)
+}
+
+/// The half-point value of a run's cards from position `low`, its wild at `wild`
+/// (a 2 at position 2 that is not the wild counts as a natural 2, K-VAL-1).
+pub(super) fn run_value(ctx: &Context<'_>, cards: &[Card], low: u8, wild: Option<u8>) -> i32 {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let p = low + k as u8;
+            if Some(p) == wild || p != 2 {
+                ctx.value(c)
+            } else {
+                ctx.natural_two()
+            }
+        })
+        .sum()
+}
+
+/// The half-point value of a meld's cards (a natural-place 2 counts as such).
+pub(crate) fn meld_value(ctx: &Context<'_>, meld: &TableMeld) -> i32 {
+    meld.value(ctx.rules) as i32
+}
+
+pub(super) fn set_rank(s: &Shape) -> Option<u8> {
+    match *s {
+        Shape::Set { rank, .. } => Some(rank),
+        Shape::Run { .. } => None,
+    }
+}
+
+/// `cards` without one copy of each of `removed` (a multiset difference), or
+/// None when some card of `removed` is missing (or `cards` is longer than a move).
+pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<CardList> {
+    let mut out = [0 as Card; MAX_MOVE_CARDS];
+    let mut n = cards.len();
+    out.get_mut(..n)?.copy_from_slice(cards);
+    for c in removed {
+        let i = out[..n].iter().position(|x| x == c)?;
+        out.copy_within(i + 1..n, i);
+        n -= 1;
+    }
+    CardList::new(&out[..n])
+}
+
+/// Whether the multiset `cards` is in `hand`.
+pub(super) fn fits(cards: &[Card], hand: &Cards) -> bool {
+    let mut need = [0u8; DISTINCT];
+    for &c in cards {
+        need[usize::from(c)] += 1;
+    }
+    need.iter().enumerate().all(|(c, &n)| hand.count(c) >= n)
+}
+
+/// Every new run the hand can lay: (cards low to high, low position, wild position).
+///
+/// A window of consecutive positions in one suit where every position has
+/// its natural card in hand, or all but one and a wild fills it; a wild may
+/// also stand in a position whose natural card the player keeps.
+pub(super) fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option<u8>)> {
+    let hand = &ctx.hand;
+    let run_max = ctx.tables.run_max() as u8;
+    let wilds = wild_counts(hand);
+    let mut out = Vec::new();
+    for suit in 0..4u8 {
+        let mut have = [false; 15];
+        for (pos, slot) in have.iter_mut().enumerate().skip(1) {
+            *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
+        }
+        for low in 1..=12u8 {
+            let mut missing: Option<u8> = None;
+            let mut cells = CardList::EMPTY;
+            for high in low..=14.min(low + run_max - 1) {
+                cells.push(run_cell(suit, high));
+                if !have[usize::from(high)] {
+                    if missing.is_some() || wilds.is_empty() {
+                        break; // a second gap, or a gap and no wild card to fill it
+                    }
+                    missing = Some(high);
+                }
+                if high - low + 1 < 3 || (missing.is_some() && wilds.is_empty()) {
+                    continue; // too short, or a gap and no wild card to fill it
+                }
+                let positions = match missing {
+                    None => {
+                        out.push((cells, low, None));
+                        low..=high
+                    }
+                    Some(m) => m..=m,
+                };
+                for p in positions {
+                    for &(w, _) in wilds.iter() {
+                        if p == 2 && w == 4 + suit {
+                            continue; // in its natural place a 2 is natural (K-MELD-6)
+                        }
+                        let mut run = cells;
+                        run.set(usize::from(p - low), w);
+                        if fits(run.as_slice(), hand) {
+                            out.push((run, low, Some(p)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every new low-to-high list for run `meld` the hand can make: (run, the
+/// cards it adds, low, wild position).
+pub(super) fn run_extend_candidates(
+    ctx: &Context<'_>,
+    meld: &TableMeld,
+) -> Vec<(CardList, CardList, u8, Option<u8>)> {
+    let hand = &ctx.hand;
+    let run_max = ctx.tables.run_max() as u8;
+    let TableMeld::Run {
+        suit, low, wild, ..
+    } = *meld
+    else {
+        return Vec::new();
+    };
+    let high = meld.high();
+    let old_cards = meld.cards();
+    let old = old_cards.as_slice();
+    let wild_kinds = wild_counts(hand);
+    let mut have = [false; 15];
+    for (pos, slot) in have.iter_mut().enumerate().skip(1) {
+        *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
+    }
+    let wpos = wild.map(|(i, _)| low + i);
+    let wild_card = wild.map(|(_, c)| c);
+    let displace = wpos.is_some_and(|w| have[usize::from(w)]);
+    let mut out = Vec::with_capacity(16);
+    // Positions beyond the old ends are filled by natural cards from hand,
+    // except at most one (the wild's); stop widening once two positions lack a natural.
+    let mut missing_low: Option<u8> = None;
+    for new_low in (1..=low).rev() {
+        if new_low < low && !have[usize::from(new_low)] {
+            if missing_low.is_some() {
+                break;
+            }
+            missing_low = Some(new_low);
+        }
+        let mut missing_high: Option<u8> = None;
+        for new_high in high..=14 {
+            if new_high > high && !have[usize::from(new_high)] {
+                if missing_low.is_some() || missing_high.is_some() {
+                    break; // a second position without its natural card
+                }
+                missing_high = Some(new_high);
+            }
+            if u32::from(new_high - new_low + 1) > u32::from(run_max) {
+                break;
+            }
+            if new_low == low && new_high == high && !displace {
+                continue;
+            }
+            // the new positions, below then above the old run
+            let fresh = (new_low..low).chain(high + 1..=new_high);
+            let no_fresh = new_low == low && new_high == high;
+            let missing = missing_low.or(missing_high);
+            let mut build = |wild_at: Option<u8>, card: Option<Card>, displaced: bool| {
+                let mut cells = CardList::EMPTY;
+                for p in new_low..=new_high {
+                    cells.push(if Some(p) == wild_at {
+                        card.unwrap_or(JOKER)
+                    } else if low <= p && p <= high && !(displaced && Some(p) == wpos) {
+                        old[usize::from(p - low)]
+                    } else {
+                        run_cell(suit, p)
+                    });
+                }
+                if let Some(added) = remove_cards(cells.as_slice(), old) {
+                    if !added.is_empty() && fits(added.as_slice(), hand) {
+                        out.push((cells, added, new_low, wild_at));
+                    }
+                }
+            };
+            match (wpos, missing) {
+                (None, None) => {
+                    if !no_fresh {
+                        build(None, None, false);
+                    }
+                    for p in fresh {
+                        for &(w, _) in wild_kinds.iter() {
+                            if p == 2 && w == 4 + suit {
+                                continue;
+                            }
+                            build(Some(p), Some(w), false);
+                        }
+                    }
+                }
+                (None, Some(m)) => {
+                    for &(w, _) in wild_kinds.iter() {
+                        if m == 2 && w == 4 + suit {
+                            continue;
+                        }
+                        build(Some(m), Some(w), false);
+                    }
+                }
+                (Some(wp), _) => {
+                    if missing.is_none() && !no_fresh {
+                        build(Some(wp), wild_card, false);
+                    }
+                    if displace {
+                        match missing {
+                            None => {
+                                for q in fresh {
+                                    build(Some(q), wild_card, true);
+                                }
+                            }
+                            Some(m) => build(Some(m), wild_card, true),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
