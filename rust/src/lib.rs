@@ -17,7 +17,7 @@
 //! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
 //! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score.
 //!
-//! The Python bindings live in `python.rs`, compiled only with the `python`
+//! The Python bindings live in `python/`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
 
 pub mod action;

@@ -1,0 +1,80 @@
+//! The `kanasta._core` extension module: thin PyO3 bindings over the core.
+//!
+//! Cards cross the boundary as their index (an `int`, `kanasta.Card.index`);
+//! sequences of cards as tuples of ints.  The stub `src/kanasta/_core.pyi`
+//! describes this module for type checkers and is checked by `mypy.stubtest`.
+//!
+//! Its parts, named after the Python modules they serve:
+//!
+//! * [`deal`]: the random stream and the deal (`kanasta._rng`);
+//! * [`melds`]: reading melds (`kanasta.melds`);
+//! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
+//! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
+//! * [`position`]: a position's fields as plain tuples (`kanasta.position`);
+//! * this module: the shared conversions, the `IllegalMove` exception and the
+//!   module's registration.
+
+mod actions;
+mod deal;
+mod melds;
+mod position;
+mod state;
+
+pub(crate) use state::PyNativeState;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::apply::MoveError;
+use crate::cards::Card;
+use crate::legal::python::gave_up;
+
+use actions::set_action_factory;
+use deal::{deal_hand, deck, first_dealer, shuffled_indices, stream_values, PyDeal};
+use melds::{PyMeld, PyMeldRules};
+
+pyo3::create_exception!(
+    kanasta._core,
+    IllegalMove,
+    PyValueError,
+    "A move that is not legal in the state: its args are the RULES ID and the message, \
+     those of kanasta.IllegalActionError for the same move."
+);
+
+fn move_error(e: MoveError) -> PyErr {
+    match e {
+        MoveError::Illegal(p) => IllegalMove::new_err((p.rule, p.message)),
+        MoveError::GaveUp(g) => gave_up(g),
+    }
+}
+
+fn cards_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, cards.iter().copied())
+}
+
+fn nested_tuple<'py>(py: Python<'py>, groups: &[Vec<Card>]) -> PyResult<Bound<'py, PyTuple>> {
+    let items = groups
+        .iter()
+        .map(|g| cards_tuple(py, g))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, items)
+}
+
+/// The native core of kanasta (internal; see the package documentation).
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyDeal>()?;
+    m.add_class::<PyMeld>()?;
+    m.add_class::<PyMeldRules>()?;
+    m.add_class::<PyNativeState>()?;
+    m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
+    m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
+    m.add_function(wrap_pyfunction!(stream_values, m)?)?;
+    m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
+    m.add_function(wrap_pyfunction!(deck, m)?)?;
+    m.add_function(wrap_pyfunction!(first_dealer, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_hand, m)?)?;
+    crate::legal::python::register(m)?;
+    Ok(())
+}

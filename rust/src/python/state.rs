@@ -1,0 +1,398 @@
+//! The `NativeState` class of `kanasta._core` (the Python engine's
+//! `kanasta.state.State` as `kanasta._native` wraps it): a native position
+//! with the events of its move, its listing kept once asked, applying moves,
+//! its history links, documents and events as JSON text.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use crate::state::{Event, Line, Phase, State};
+use crate::{action, apply, doc, rules};
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::actions::action_objects;
+use super::position::fields_raw;
+use super::{move_error, IllegalMove};
+use crate::action::Action;
+use crate::legal::python::gave_up;
+use crate::legal::SEARCH_BUDGET;
+
+/// A native game position (the Python `State`'s data), with the events of
+/// the move that led to it.  Immutable: `apply` returns a new one.
+#[pyclass(frozen, module = "kanasta._core", name = "NativeState")]
+pub(crate) struct PyNativeState {
+    pub(crate) inner: State,
+    events: Arc<Vec<Event>>,
+    /// The legal moves, listed on first ask and kept (a state never changes).
+    listing: OnceLock<Arc<[Action]>>,
+    /// The listing's Python action objects (from the table), made on first ask and kept.
+    objects: OnceLock<Py<PyTuple>>,
+    /// Its history: the package's history made so far and the moves since
+    /// (see `history`), never the states it was reached from.
+    line: Mutex<Line<Py<PyAny>>>,
+}
+
+impl PyNativeState {
+    fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
+        PyNativeState {
+            inner,
+            events,
+            listing: OnceLock::new(),
+            objects: OnceLock::new(),
+            line: Mutex::new(Line::default()),
+        }
+    }
+
+    /// The state `inner` reached from this one by `action`, with its `events`: its line one move further.
+    fn reached(&self, inner: State, events: Vec<Event>, action: Action) -> PyNativeState {
+        let events = Arc::new(events);
+        let line = self
+            .line_lock()
+            .after(self.inner.player, action, events.clone());
+        PyNativeState {
+            line: Mutex::new(line),
+            ..PyNativeState::made(inner, events)
+        }
+    }
+
+    fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
+        self.line
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The legal moves, listed once within `budget` search nodes (a failed
+    /// listing keeps nothing).
+    fn listing(&self, budget: u64) -> PyResult<&[Action]> {
+        if let Some(moves) = self.listing.get() {
+            return Ok(moves);
+        }
+        let moves = crate::legal::legal_moves_within(&self.inner, budget)
+            .0
+            .map_err(gave_up)?;
+        Ok(self.listing.get_or_init(|| moves.into()))
+    }
+
+    /// The Python objects of the listing, made once and kept.
+    fn objects<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<&Py<PyTuple>> {
+        if let Some(objects) = self.objects.get() {
+            return Ok(objects);
+        }
+        let made = action_objects(py, self.listing(budget)?)?.unbind();
+        Ok(self.objects.get_or_init(|| made))
+    }
+
+    /// The legal move number `index` of the listing; IndexError when there is none.
+    fn listed_move(&self, index: usize, budget: u64) -> PyResult<Action> {
+        let moves = self.listing(budget)?;
+        moves.get(index).copied().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "move {index} of {} legal moves",
+                moves.len()
+            ))
+        })
+    }
+
+    /// Whether `action` is in the listing, when the state has listed its moves.
+    pub(crate) fn listed(&self, action: &Action) -> bool {
+        self.listing
+            .get()
+            .is_some_and(|moves| moves.contains(action))
+    }
+}
+
+/// Events as JSON text: a list of objects with the event's class name as `"kind"` and its fields.
+pub(super) fn events_text(events: &[Event]) -> String {
+    serde_json::Value::Array(events.iter().map(doc::event_value).collect()).to_string()
+}
+
+pub(super) fn value_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// Apply one move natively, asking `can_take` (a Python callable; without one,
+/// the native legality) the C-OUT-5 question; the move is checked first
+/// unless `trusted`.
+pub(super) fn step(
+    state: &State,
+    action: &action::Action,
+    can_take: Option<&Bound<'_, PyAny>>,
+    budget: u64,
+    trusted: bool,
+) -> PyResult<(State, Vec<Event>)> {
+    if !trusted {
+        if let Some(p) = crate::legal::explain_within(state, action, budget).map_err(gave_up)? {
+            return Err(IllegalMove::new_err((p.rule, p.message)));
+        }
+    }
+    let Some(f) = can_take else {
+        // the native legality answers the chore's question
+        return apply::play_trusted(state, action, budget).map_err(move_error);
+    };
+    let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
+    let ask = |s: &State| -> bool {
+        let probe = PyNativeState::made(s.clone(), Arc::new(Vec::new()));
+        match f.call1((probe,)).and_then(|r| r.is_truthy()) {
+            Ok(b) => b,
+            Err(e) => {
+                failure.replace(Some(e));
+                false
+            }
+        }
+    };
+    let out = apply::apply(state, action, &ask).map_err(|e| move_error(e.into()))?;
+    match failure.into_inner() {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+#[pymethods]
+impl PyNativeState {
+    /// A new game: `rules` a preset's name or the JSON text of `Rules.to_dict()`.
+    #[staticmethod]
+    fn new_game(rules: &str, seed: u64) -> PyResult<Self> {
+        let value = match rules::Rules::preset(rules) {
+            Some(r) => r,
+            None => {
+                let data: serde_json::Value =
+                    serde_json::from_str(rules).map_err(|e| value_error(format!("rules: {e}")))?;
+                rules::Rules::from_value(&data).map_err(value_error)?
+            }
+        };
+        let (inner, events) = State::new_game(Arc::new(value), seed);
+        Ok(PyNativeState::made(inner, Arc::new(events)))
+    }
+
+    /// Read a position document (JSON text of `State.to_dict()`); ValueError names the bad path.
+    /// The position's moves are listed last, within `budget` search nodes: a position past
+    /// the budget is refused as the Python reader refuses it.
+    #[staticmethod]
+    #[pyo3(signature = (doc, *, budget = SEARCH_BUDGET))]
+    fn from_json(doc: &str, budget: u64) -> PyResult<Self> {
+        let (inner, _) = doc::from_json_within(doc, budget).map_err(value_error)?;
+        Ok(PyNativeState::made(inner, Arc::new(Vec::new())))
+    }
+
+    /// The position document as JSON text (the same document as `State.to_dict()`).
+    fn to_json(&self) -> String {
+        doc::to_json(&self.inner)
+    }
+
+    /// The events of the move that led here (or of the first deal), as JSON text:
+    /// a list of objects with the event's class name as `"kind"` and its fields.
+    fn events_json(&self) -> String {
+        events_text(&self.events)
+    }
+
+    /// The state after `move` (in the library's notation).
+    ///
+    /// An illegal move raises IllegalMove (a ValueError) with the RULES ID
+    /// and message of `explain`; a move of the state's own listing is not
+    /// checked again.  `can_take` answers, for a state whose stock is empty,
+    /// whether its player may take the pile (the C-OUT-5 chore); without it
+    /// the native legality answers.  A legality question past `budget`
+    /// search nodes raises BudgetExceeded.
+    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET))]
+    fn apply(
+        &self,
+        r#move: &str,
+        can_take: Option<Bound<'_, PyAny>>,
+        budget: u64,
+    ) -> PyResult<Self> {
+        let action = action::parse_action(r#move).map_err(value_error)?;
+        let trusted = self.listed(&action);
+        let (inner, events) = step(&self.inner, &action, can_take.as_ref(), budget, trusted)?;
+        Ok(self.reached(inner, events, action))
+    }
+
+    /// The state after the legal move number `index` of `legal_moves()`,
+    /// without checking it again (the fast path for a listed move); the
+    /// native legality answers the C-OUT-5 chore.  IndexError when there is
+    /// no such move.
+    #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
+    fn apply_listed(&self, index: usize, budget: u64) -> PyResult<Self> {
+        let action = self.listed_move(index, budget)?;
+        let (inner, events) =
+            apply::play_trusted(&self.inner, &action, budget).map_err(move_error)?;
+        Ok(self.reached(inner, events, action))
+    }
+
+    /// The legal moves in notation, in the Python engine's order; listed
+    /// once (within `budget` search nodes) and kept.
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_moves(&self, budget: u64) -> PyResult<Vec<String>> {
+        Ok(self
+            .listing(budget)?
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
+    /// The legal move number `index` of `legal_moves()` in notation, without
+    /// writing the others (the listing is kept); IndexError when there is none.
+    #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
+    fn legal_move(&self, index: usize, budget: u64) -> PyResult<String> {
+        Ok(self.listed_move(index, budget)?.to_string())
+    }
+
+    /// The legal moves (RULES E-1, E-2) as the package's action objects, in
+    /// the Python engine's order; the same object for the same move every
+    /// time (see `set_action_factory`).  Listed once and kept (the same
+    /// tuple every time), as for `legal_moves`; past `budget` search nodes
+    /// BudgetExceeded.
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_actions<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<Bound<'py, PyTuple>> {
+        Ok(self.objects(py, budget)?.bind(py).clone())
+    }
+
+    /// The state after `action` when it is one of the objects of this
+    /// state's `legal_actions()` (applied without checking it again, the
+    /// native legality answering the C-OUT-5 chore), with its phase name and
+    /// player: `(state, phase, player)`; otherwise None, and nothing is done.
+    #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+        budget: u64,
+    ) -> PyResult<Option<(Self, Bound<'py, PyString>, usize)>> {
+        let objects = self.objects(py, budget)?.bind(py);
+        let Some(index) = objects.iter().position(|o| o.is(action)) else {
+            return Ok(None);
+        };
+        let m = self.listing(budget)?[index];
+        let (inner, events) = apply::play_trusted(&self.inner, &m, budget).map_err(move_error)?;
+        let phase = match inner.phase {
+            Phase::Draw => pyo3::intern!(py, "draw"),
+            Phase::Play => pyo3::intern!(py, "play"),
+            Phase::Answer => pyo3::intern!(py, "answer"),
+            Phase::GameOver => pyo3::intern!(py, "game_over"),
+        }
+        .clone();
+        let player = inner.player;
+        Ok(Some((self.reached(inner, events, m), phase, player)))
+    }
+
+    /// Whether the state keeps its listing (its legal moves were asked).
+    #[getter]
+    fn is_listed(&self) -> bool {
+        self.listing.get().is_some()
+    }
+
+    /// The history of this state as the core keeps it: the package's history
+    /// made so far (by `set_history`, for this state's line or one whose moves
+    /// it shares; else None) and the moves made since, oldest first, each
+    /// `(seat, action object, events as JSON text)`.
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
+        let line = self.line_lock();
+        let (base, links) = line.history();
+        let moves: Vec<Action> = links.iter().map(|l| *l.action()).collect();
+        let objects = action_objects(py, &moves)?;
+        let out = PyList::empty(py);
+        for (link, object) in links.iter().zip(objects.iter()) {
+            out.append((link.seat(), object, events_text(link.events())))?;
+        }
+        Ok((base.map(|b| b.clone_ref(py)), out))
+    }
+
+    /// Keep the package's history links made for the moves `history()` gave
+    /// (oldest first; the last is this state's whole history): the states
+    /// reached from this one, and those that share its moves, start from them.
+    fn set_history(&self, made: Vec<Py<PyAny>>) {
+        let mut line = self.line_lock();
+        let started = line.made(made.into_iter().map(Arc::new).collect());
+        let old = std::mem::replace(&mut *line, started);
+        drop(line);
+        drop(old);
+    }
+
+    /// How many legal moves there are (the listing is kept, as for `legal_moves`).
+    #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
+    fn legal_count(&self, budget: u64) -> PyResult<usize> {
+        Ok(self.listing(budget)?.len())
+    }
+
+    /// The state after `moves` (in notation), applied one after another in
+    /// the core, each checked and applied as `apply` does; `can_take` as for
+    /// `apply`.  The moves are read first: a bad one raises before any is applied.
+    #[pyo3(signature = (moves, can_take = None, *, budget = SEARCH_BUDGET))]
+    fn replay(
+        &self,
+        moves: Vec<String>,
+        can_take: Option<Bound<'_, PyAny>>,
+        budget: u64,
+    ) -> PyResult<Self> {
+        let actions = moves
+            .iter()
+            .map(|m| action::parse_action(m).map_err(value_error))
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut state = PyNativeState {
+            line: Mutex::new(self.line_lock().clone()),
+            ..PyNativeState::made(self.inner.clone(), self.events.clone())
+        };
+        for a in &actions {
+            let (inner, events) = step(&state.inner, a, can_take.as_ref(), budget, false)?;
+            state = state.reached(inner, events, *a);
+        }
+        Ok(state)
+    }
+
+    /// Every field of the position but its rules, in the order of
+    /// `kanasta.Position`'s fields, as plain values: cards as indices, melds
+    /// as `(kind 0 set / 1 run, cards, rank, suit, low, wild index)`, the turn
+    /// and the hand results as tuples of their fields (points in half points,
+    /// names as text).  What a `kanasta.State` of this engine reads its fields from.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        fields_raw(py, &self.inner)
+    }
+
+    /// "draw", "play", "answer" or "game_over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase.name()
+    }
+
+    /// The seat to act (in the answer phase, the partner who answers).
+    #[getter]
+    fn player(&self) -> usize {
+        self.inner.player
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_game_over(&self) -> bool {
+        self.inner.phase == Phase::GameOver
+    }
+
+    /// Equal positions (events are not part of a position, as in Python).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyNativeState>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickled as its position document (the events are not kept).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = py.get_type::<PyNativeState>().getattr("from_json")?;
+        Ok((from_json, (self.to_json(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<NativeState hand {}, seat {} to {}>",
+            self.inner.hand_number,
+            self.inner.player,
+            self.inner.phase.name()
+        )
+    }
+}
