@@ -8,9 +8,10 @@ use pyo3::types::PyTuple;
 
 use crate::action;
 use crate::cards::Card;
+use crate::legal::solver::budget::FxHasher;
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::Mutex;
 
 /// The Python action objects of the moves met in this process, one per move,
@@ -19,43 +20,7 @@ use std::sync::Mutex;
 /// knows a move by its object.
 pub(super) struct ActionTable {
     factory: Py<PyAny>,
-    objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<MoveHasher>>,
-}
-
-/// A multiplicative hasher for the table's keys (moves: a few small integers).
-#[derive(Default)]
-pub(super) struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
-    }
+    objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
 }
 
 /// The most moves the table keeps; past it, a listing makes new objects that are not kept.

@@ -52,9 +52,10 @@ pub(super) fn thousands(n: u64) -> String {
 
 // ------------------------------------------------------------------ the memo
 
-/// A multiplicative hasher (FxHash): the memo's keys are plain bytes.
+/// A multiplicative hasher (FxHash) for small keys: the memo's (plain bytes)
+/// and the bindings' table of action objects (moves: a few small integers).
 #[derive(Default)]
-pub(super) struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn finish(&self) -> u64 {
