@@ -482,6 +482,9 @@ def test_c_three_2_black_three_meld_when_not_going_out_is_refused() -> None:
     # Black 3s never take wild cards.
     s = after_draw("3C 3S 2C 9D", melds=[[CANASTA], []])
     refused(s, "meld 3C 3S 2C", "C-THREE-2")
+    # The same 3s may be melded when going out: meld them, then discard the 9D.
+    going_out = after_draw("3C 3C 3S 9D", melds=[[CANASTA], []])
+    assert "meld 3C 3C 3S" in moves(going_out)
 
 
 def test_c_three_2_after_melding_black_threes_the_player_must_go_out() -> None:
@@ -1099,10 +1102,13 @@ def test_c_out_3_ask_only_when_going_out_is_possible() -> None:
     refused(s, "ask", "C-OUT-3")
     s = after_draw("QC QD QH 9S 8C", melds=[["5C 5C 5H"], []])  # no canasta, none possible
     refused(s, "ask", "C-OUT-3")
+    # With the canasta, QC QD QH melded and 9S discarded empty the hand: asking is offered.
+    assert "ask" in moves(after_draw("QC QD QH 9S", melds=[[CANASTA], []]))
 
 
 def test_c_out_3_ask_before_any_meld_and_once_per_turn() -> None:
     s = after_draw("QC QD QH 9S 9D 9H 8C", melds=[[CANASTA], []])
+    assert "ask" in moves(s)  # before any meld: offered
     melded = act(s, "meld QC QD QH")
     refused(melded, "ask", "C-OUT-3")
     answered = act(s, "ask", "no")
@@ -1127,6 +1133,8 @@ def test_c_out_3_answer_only_after_an_ask() -> None:
     s = after_draw("QC QD QH 9S", melds=[[CANASTA], []])
     refused(s, "yes", "C-OUT-3")
     refused(s, "no", "C-OUT-3")
+    asked = act(s, "ask")  # after the ask the partner answers, and does nothing else
+    assert asked.phase is Phase.ANSWER and sorted(moves(asked)) == ["no", "yes"]
 
 
 def test_c_out_3_option_ask_partner_off() -> None:
@@ -1293,6 +1301,10 @@ def test_c_out_5_option_stock_end_end_of_turn() -> None:
 def test_c_out_5_decline_only_with_an_empty_stock() -> None:
     s = position("QC QD 9S", pile="QS", melds=[[CANASTA], []])
     refused(s, "decline", "C-OUT-5")
+    # At an empty stock seat 1 may take the 4C with a pair but is not forced (the 4C adds to
+    # none of its team's melds), so it may decline.
+    s = act(last_card("QS 9C 4C"), "draw", "discard 4C")
+    assert not s.stock and "decline" in moves(s)
 
 
 # ==================================================================== Part C: scoring
@@ -1655,7 +1667,8 @@ def test_e_2_pile_take_before_down_has_no_dead_end_when_only_going_out_is_left()
     # take can never be finished: it must not be offered (C-PILE-5, E-2), and whatever is
     # offered must not lead to a position without a legal move.
     s = position(hands=["4C 4C 4D 4D 4H 4H 9H", "5S 5S 5D", "6S 6S 6D", "7S 7S 7D"], pile="4S")
-    walk_turn(s)
+    assert not any(m.startswith("take") for m in moves(s))
+    assert walk_turn(s) > 1
 
 
 def test_e_3_chores_are_done_by_the_engine_and_visible() -> None:

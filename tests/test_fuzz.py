@@ -249,7 +249,9 @@ def test_rules_from_dict_raises_only_its_own_errors(doc: Any) -> None:
 def test_rules_inside_a_position_raise_only_its_own_errors(rules_doc: Any) -> None:
     doc = json.loads(_documents()[0])
     doc["rules"] = rules_doc
-    _own_error_or_value(State.from_dict, doc)
+    state = _own_error_or_value(State.from_dict, doc)
+    if state is not None:  # whatever rules were accepted, the position reads back as written
+        assert State.from_dict(state.to_dict()) == state
 
 
 @functools.cache
@@ -275,18 +277,20 @@ def _mutated_record(draw: st.DrawFn) -> Any:
 def test_game_records_raise_only_their_own_errors(doc: Any) -> None:
     record = _own_error_or_value(GameRecord.from_dict, doc)
     if record is not None:
+        assert GameRecord.from_dict(record.to_dict()) == record  # what was accepted reads back
         _own_error_or_value(record.replay)
     text = _own_error_or_value(json.dumps, doc)
     if text is not None:
-        record = _own_error_or_value(GameRecord.from_json, text)
-        if record is not None:
-            _own_error_or_value(record.replay)
+        from_text = _own_error_or_value(GameRecord.from_json, text)
+        assert from_text == record  # the text and the document are read alike
 
 
 @_QUICK
 @given(st.one_of(st.binary(max_size=60), _any_text, st.sampled_from(_records()).map(lambda t: t[: len(t) // 2])))
 def test_game_record_from_json_refuses_bad_text(text: Any) -> None:
-    _own_error_or_value(GameRecord.from_json, text)
+    record = _own_error_or_value(GameRecord.from_json, text)
+    if record is not None:  # only whole record text is accepted, and it reads back
+        assert GameRecord.from_json(record.to_json()) == record
 
 
 def test_own_error_or_value_lets_other_errors_through() -> None:

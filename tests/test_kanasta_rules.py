@@ -1319,6 +1319,13 @@ def test_e_3_chores_are_done_and_recorded() -> None:
 def test_k_meld_7_the_wild_moves_only_when_its_natural_card_is_added(run: str, hand: str, move: str) -> None:
     state = after_drawing(hand, melds=[[run], []])
     refused(state, move, "K-MELD-7")
+    # No hand here holds the card a wild stands for, so every extension offered keeps the
+    # run's cards, its wild included, in their places: the old run stands whole in the new.
+    old = parse_cards(run)
+    for action in state.legal_actions():
+        if isinstance(action, ExtendRun) and action.meld == 0:
+            new = action.run
+            assert any(new[i:i + len(old)] == old for i in range(len(new))), str(action)
 
 
 def _candidates(state: State) -> set[kanasta.Action]:

@@ -38,7 +38,9 @@ def _dealt(game: pyspiel.Game, seed: int) -> KanastaState:
 @pytest.mark.parametrize("name, params", GAMES)
 def test_openspiel_random_sim_test(name: str, params: dict[str, int]) -> None:
     game = pyspiel.load_game(name, {**params, "max_moves": 60})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)  # raises on a broken game
+    state = _dealt(game, seed=1)  # once the seed is dealt, a player (not chance) moves
+    assert 0 <= state.current_player() < game.num_players() and state.legal_actions()
 
 
 def test_the_game_type_is_imperfect_information_with_explicit_chance() -> None:
@@ -101,14 +103,18 @@ def test_resampling_keeps_the_information_state() -> None:
     assert differ > 0
 
 
-def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> None:
+def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> int:
+    """Let ``bot`` play up to 10 moves, each a legal one; returns the moves played."""
     state = _dealt(game, seed)
+    played = 0
     for _ in range(10):
         if state.is_terminal():
             break
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+        played += 1
+    return played
 
 
 def _rollouts() -> mcts.RandomRolloutEvaluator:
@@ -117,11 +123,11 @@ def _rollouts() -> mcts.RandomRolloutEvaluator:
 
 def test_mcts_bot_plays() -> None:
     game = pyspiel.load_game("python_classic_canasta", {"players": 2, "max_moves": 12})
-    _bot_plays(game, mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=_rollouts(),
-                                  random_state=np.random.RandomState(2)), seed=5)
+    assert _bot_plays(game, mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=_rollouts(),
+                                  random_state=np.random.RandomState(2)), seed=5) == 10
 
 
 def test_ismcts_bot_plays() -> None:
     game = pyspiel.load_game("python_kanasta", {"max_moves": 12})
-    _bot_plays(game, ismcts.ISMCTSBot(game=game, evaluator=_rollouts(), uct_c=2.0, max_simulations=6,
-                                      random_state=np.random.RandomState(3)), seed=7)
+    assert _bot_plays(game, ismcts.ISMCTSBot(game=game, evaluator=_rollouts(), uct_c=2.0, max_simulations=6,
+                                      random_state=np.random.RandomState(3)), seed=7) == 10

@@ -25,12 +25,21 @@ from kanasta.rl.pettingzoo import KanastaAECEnv, KanastaGymEnv
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_pettingzoo_api_test(preset: str) -> None:
-    api_test(KanastaAECEnv(preset=preset, max_moves=150), num_cycles=60)
+    env = KanastaAECEnv(preset=preset, max_moves=150)
+    api_test(env, num_cycles=60)  # raises on a broken environment
+    env.reset(seed=1)  # and the environment still deals a game with a seat to move
+    assert env.agent_selection in env.agents and env.observe(env.agent_selection)["action_mask"].any()
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_pettingzoo_seed_test(preset: str) -> None:
-    seed_test(lambda: KanastaAECEnv(preset=preset, max_moves=150), num_cycles=40)
+    seed_test(lambda: KanastaAECEnv(preset=preset, max_moves=150), num_cycles=40)  # raises if not
+    first, second = KanastaAECEnv(preset=preset), KanastaAECEnv(preset=preset)
+    first.reset(seed=11)
+    second.reset(seed=11)
+    agent = first.agent_selection
+    assert agent == second.agent_selection
+    assert (first.observe(agent)["observation"] == second.observe(agent)["observation"]).all()
 
 
 def test_masks_are_the_legal_moves_and_moves_apply_whole() -> None:
