@@ -279,14 +279,7 @@ class State(Position):
                 # careful way below checks only this move, as the Python engine does
                 played = None
             if played is not None:
-                after, phase, player = played
-                child = _new(type(self))
-                _put(child, "_native", after)
-                _put(child, "rules", self.rules)
-                _put(child, "start_events", self.start_events)
-                _put(child, "phase", _PHASES[phase])  # read by every decision: set now, not on first use
-                _put(child, "player", player)
-                return child
+                return _native_child(self, *played)
         try:
             action = own_copy(action)  # the history keeps the engine's own copy of the move
         except ActionError as err:
@@ -296,7 +289,8 @@ class State(Position):
             raise IllegalActionError(problem[0], problem[1])
         if native is None:
             return python_engine.perform(self, action)
-        return _native_child(self, _native_apply(self, native, action))
+        after = _native_apply(self, native, action)
+        return _native_child(self, after, after.phase, after.player)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -440,14 +434,17 @@ def _native_apply(state: State, native: _core.NativeState, action: Action) -> _c
         return native.apply(text, can_take)
 
 
-def _native_child(state: State, after: _core.NativeState) -> State:
-    """The native-backed state ``after`` reached from ``state`` (the core keeps the move in ``after``'s history)."""
+def _native_child(state: State, after: _core.NativeState, phase: str, player: int) -> State:
+    """The native-backed state ``after`` reached from ``state`` (the core keeps the move in ``after``'s history).
+
+    ``phase`` and ``player`` are ``after``'s, read by every decision: set now, not on first use.
+    """
     child = _new(type(state))
     _put(child, "_native", after)
     _put(child, "rules", state.rules)
     _put(child, "start_events", state.start_events)
-    _put(child, "phase", _PHASES[after.phase])  # read by every decision: set now, not on first use
-    _put(child, "player", after.player)
+    _put(child, "phase", _PHASES[phase])
+    _put(child, "player", player)
     return child
 
 
