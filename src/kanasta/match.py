@@ -314,11 +314,14 @@ class _Task:
     key: int = 0  # which match of a tournament
 
 
+def _task_games(task: _Task) -> Iterator[MatchGame]:
+    """The task's games, played one after the other as they are asked for."""
+    for i in task.indices:
+        yield play_game(task.rules, task.bots, seed=task.seed, index=i, max_moves=task.max_moves)
+
+
 def _play_task(task: _Task) -> tuple[int, tuple[MatchGame, ...]]:
-    games = tuple(
-        play_game(task.rules, task.bots, seed=task.seed, index=i, max_moves=task.max_moves) for i in task.indices
-    )
-    return task.key, games
+    return task.key, tuple(_task_games(task))
 
 
 def _run(
@@ -352,8 +355,7 @@ def _run(
             collect(key, games)
     elif jobs == 1:
         for task in tasks:  # game by game, so that each is reported as it ends
-            for i in task.indices:
-                game = play_game(task.rules, task.bots, seed=task.seed, index=i, max_moves=task.max_moves)
+            for game in _task_games(task):
                 collect(task.key, (game,))
     else:
         import multiprocessing
