@@ -224,6 +224,7 @@ _KIND: Final = (MeldKind.SET, MeldKind.RUN)
 _MELDS: dict[tuple[Any, ...], Meld] = {}
 _TURNS: dict[tuple[Any, ...], Turn] = {}
 _RESULTS: dict[tuple[Any, ...], HandResult] = {}
+_TABLES: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
 _KEPT: Final = 50_000
 
 
@@ -312,6 +313,34 @@ def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
         opened, melded, player, _PHASE[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
     )
 
+
+
+_AT: Final = {attr: i for i, attr in enumerate(FILLED)}
+"""Where each field of :data:`FILLED` sits in ``NativeState.fields()``'s values."""
+
+
+def table_fields(
+    raw: tuple[Any, ...], seat: int
+) -> tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[tuple[Meld, ...], ...]]:
+    """The hand number, ``seat``'s hand, the pile and the melds, from ``NativeState.fields()``'s values.
+
+    What a move of a search's rollout reads, made without the other fields (the stock, the other
+    hands, the results): the same values :func:`position_fields` makes of them.
+
+    >>> from kanasta import _core
+    >>> raw = _core.NativeState.new_game("classic", 1).fields()
+    >>> number, hand, pile, melds = table_fields(raw, 0)
+    >>> values = dict(zip(FILLED, position_fields(raw)))
+    >>> (number, hand, pile, melds) == (values["hand_number"], values["hands"][0], values["pile"], values["melds"])
+    True
+    """
+    melds_raw = raw[_AT["melds"]]
+    melds = _TABLES.get(melds_raw)
+    if melds is None:
+        melds = _melds(melds_raw)
+        _kept(_TABLES)
+        _TABLES[melds_raw] = melds
+    return raw[_AT["hand_number"]], _cards(raw[_AT["hands"]][seat]), _cards(raw[_AT["pile"]]), melds
 
 
 _core.set_action_factory(_make_action)

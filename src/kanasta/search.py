@@ -21,7 +21,10 @@ because the engine is slow enough that a deep tree would get few visits:
    state itself (:meth:`GreedyBot.decide <kanasta.bots.GreedyBot.decide>`
    with the cards known to be in each hand followed move by move,
    :func:`kanasta.seen.track_known`), making the very moves GreedyBot makes
-   on a view, without building a view for every rollout move.
+   on a view, without building a view for every rollout move.  On the
+   native core a rollout move reads only what the policy needs (the hand
+   of the seat to move, the pile, the melds, and the move's events only
+   when the core wrote a pile or packet event), not the whole position.
 4. **Score.**  A finished hand counts its real score; an unfinished one the
    table as it would score now, with cards in hand counted at half their
    penalty (they may still be melded).  The value is the bot's team's score
@@ -60,16 +63,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from kanasta import _rng
+from kanasta._native import events_of, table_fields
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
 from kanasta.cards import Card, Rank
 from kanasta.errors import ConfigError
 from kanasta.melds import Meld
+from kanasta.position import Event
 from kanasta.rules import Rules
 from kanasta.sampling import sample_state
 from kanasta.scoring import score_hand
 from kanasta.seen import known_after, track_known
-from kanasta.state import HandEnded, Phase, State
+from kanasta.state import Phase, State
 from kanasta.view import PlayerView
 
 __all__ = ["SearchBot"]
@@ -129,21 +134,53 @@ class _Sampled:
 
     __slots__ = ("_known", "hand", "melds", "phase", "pile", "rules", "seat", "team")
 
-    def __init__(self, state: State, known: list[Counter[Card]]) -> None:
-        self.rules: Rules = state.rules
-        self.seat: int = state.player
-        self.team: int = self.rules.team_of(self.seat)
-        self.phase: Phase = state.phase
-        self.hand: tuple[Card, ...] = state.hands[self.seat]
-        self.pile: tuple[Card, ...] = state.pile
-        self.melds: tuple[tuple[Meld, ...], ...] = state.melds
+    def __init__(
+        self, rules: Rules, seat: int, phase: Phase, table: tuple[tuple[Card, ...], tuple[Card, ...],
+        tuple[tuple[Meld, ...], ...]], known: list[Counter[Card]],
+    ) -> None:
+        self.rules: Rules = rules
+        self.seat: int = seat
+        self.team: int = rules.team_of(seat)
+        self.phase: Phase = phase
+        self.hand: tuple[Card, ...]
+        self.pile: tuple[Card, ...]
+        self.melds: tuple[tuple[Meld, ...], ...]
+        self.hand, self.pile, self.melds = table
         self._known = known
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         return tuple(
-            self.hand if seat == self.seat else tuple(sorted(counts.elements()))
+            self.hand if seat == self.seat else tuple(sorted(counts.elements())) if counts else ()
             for seat, counts in enumerate(self._known)
         )
+
+
+_PILE_EVENTS = ('"kind":"Pile', '"kind":"Packet')
+"""How the native core writes the events that change what the seats know of each other's hands."""
+
+
+def _after(state: State, hand_number: int) -> tuple[bool, tuple[Event, ...], tuple[tuple[Card, ...], tuple[Card, ...],
+                                                                    tuple[tuple[Meld, ...], ...]]]:
+    """Whether the hand ``hand_number`` is over at ``state`` (or the game), and if not the move's events that
+    :func:`~kanasta.seen.track_known` reads and the player's hand, the pile and the melds.
+
+    A native-backed state's fields are read from the core without making the whole position (the
+    stock, every hand, the results), and its events only when the core wrote a pile or packet event:
+    most rollout moves have none that :func:`~kanasta.seen.track_known` reads.
+    """
+    native = state._native
+    if native is None:
+        if state.is_game_over or state.hand_number != hand_number:
+            return True, (), ((), (), ())
+        return False, state.events, (state.hands[state.player], state.pile, state.melds)
+    if state.is_game_over:
+        return True, (), ((), (), ())
+    number, hand, pile, melds = table_fields(native.fields(), state.player)
+    if number != hand_number:
+        return True, (), ((), (), ())
+    text = native.events_json()
+    events = events_of(text, ()) if any(kind in text for kind in _PILE_EVENTS) else ()
+    return False, events, (hand, pile, melds)
 
 
 class SearchBot:
@@ -292,9 +329,10 @@ class SearchBot:
         rules = state.rules
         for _ in range(self.horizon + 1):
             state = state.apply(action)
-            known = track_known(known, rules, seat, action, state.events)
-            if state.is_game_over or any(isinstance(e, HandEnded) for e in state.events):
+            ended, events, table = _after(state, hand_number)
+            if ended:
                 break
+            known = track_known(known, rules, seat, action, events)
             seat = state.player
-            action = decide(_Sampled(state, known), state.legal_actions())
+            action = decide(_Sampled(rules, seat, state.phase, table, known), state.legal_actions())
         return _value(state, team, hand_number)
