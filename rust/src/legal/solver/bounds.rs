@@ -8,8 +8,8 @@
 
 use super::finish::Finisher;
 use super::tables::{
-    canastas, has_natural_run, is_wild, natural_at, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX,
-    CANASTA_SIZE, MELD_MIN,
+    canastas, has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape,
+    BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
 };
 use crate::cards::JOKER;
 
@@ -25,8 +25,9 @@ struct Live {
     nat_rank: [u32; 15],
     /// The wild cards in hand.
     wilds: u32,
-    /// The run positions of each suit covered by a meld or a card in hand.
-    covered: [[bool; 16]; 4],
+    /// The run positions of each suit covered by a meld or a card in hand
+    /// (bit `p` for position `p`, as [`Cards::run_rows`]).
+    covered: [u16; 4],
     /// The suits where a wild card may fill one gap.
     gap_ok: [bool; 4],
 }
@@ -110,7 +111,7 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
-        let mut covered = [[false; 16]; 4];
+        let mut covered = [0u16; 4];
         let runs = rules.runs;
         // a suit where one gap may be filled by a wild: one from hand, or a
         // run's wild that its natural card (in hand) can push to an end (K-MELD-7)
@@ -124,9 +125,7 @@ impl<'t> Finisher<'t> {
                     wild,
                 } = *s
                 {
-                    for pos in low..=high {
-                        covered[usize::from(suit)][usize::from(pos)] = true;
-                    }
+                    covered[usize::from(suit)] |= ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1);
                     if let Some(w) = wild {
                         if hand.has(natural_at(suit, w)) {
                             gap_ok[usize::from(suit)] = true;
@@ -134,14 +133,8 @@ impl<'t> Finisher<'t> {
                     }
                 }
             }
-            for (c, _) in hand.iter() {
-                if c < JOKER as usize {
-                    let rank = usize::from(rank_of(c));
-                    covered[c % 4][rank] = true;
-                    if rank == 1 {
-                        covered[c % 4][14] = true;
-                    }
-                }
+            for (row, held) in covered.iter_mut().zip(hand.run_rows()) {
+                *row |= held;
             }
         }
         let mut ok_value = 0;
@@ -170,13 +163,12 @@ impl<'t> Finisher<'t> {
             let mut live = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
             if !live && runs {
-                let row = &covered[c % 4];
+                let row = covered[c % 4];
                 let gap = gap_ok[c % 4];
                 let places: &[u8] = if rank == 1 { &[1, 14] } else { &[rank] };
                 'places: for &pos in places {
                     for lo in pos.saturating_sub(2).max(1)..=pos.min(12) {
-                        let lo = usize::from(lo);
-                        let missing = (0..3).filter(|&k| !row[lo + k]).count();
+                        let missing = ((!row >> lo) & 0b111).count_ones();
                         if missing == 0 || (missing == 1 && gap) {
                             live = true;
                             break 'places;
@@ -223,12 +215,12 @@ impl<'t> Finisher<'t> {
         }
         if t.rules.runs {
             for suit in 0..4 {
-                let row = &covered[suit];
+                let row = covered[suit];
                 let allowed = u32::from(gap_ok[suit]);
                 for lo in 1..15 {
                     let mut gaps = 0;
                     for (length, pos) in (lo..15).enumerate() {
-                        if !row[pos] {
+                        if row & (1 << pos) == 0 {
                             gaps += 1;
                             if gaps > allowed {
                                 break;
@@ -248,18 +240,5 @@ impl<'t> Finisher<'t> {
 /// Whether some suit has three consecutive run positions with their natural
 /// cards in hand (a natural run could be laid, K-OPEN-2).
 pub(super) fn natural_window(hand: &Cards) -> bool {
-    (0..4u8).any(|suit| {
-        let mut run = 0;
-        for pos in 1..15u8 {
-            if hand.has(natural_at(suit, pos)) {
-                run += 1;
-                if run >= MELD_MIN {
-                    return true;
-                }
-            } else {
-                run = 0;
-            }
-        }
-        false
-    })
+    hand.run_rows().into_iter().any(has_window)
 }

@@ -26,13 +26,34 @@ enum Progress {
 }
 
 /// A search node: everything its answer depends on (with the finisher's flags).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Node {
     hand: Cards,
     shapes: Vec<Shape>,
     progress: Progress,
     aside: Cards,
     must_out: bool,
+}
+
+impl std::hash::Hash for Node {
+    /// The memo's hash: a word per eight card counts and one per meld (the
+    /// derived hash feeds every field byte by byte).  Equal nodes hash alike.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.hand.hash_words(state);
+        for shape in &self.shapes {
+            state.write_u64(shape.word());
+        }
+        state.write_u64(
+            match self.progress {
+                Progress::Open => 1 << 40,
+                Progress::Counted(count) => u64::from(count as u32),
+            } | (u64::from(self.must_out) << 41)
+                | ((self.shapes.len() as u64) << 48),
+        );
+        if !self.aside.is_empty() {
+            self.aside.hash_words(state);
+        }
+    }
 }
 
 /// One single-card step of the search, as a recipe: the search builds the
@@ -268,16 +289,21 @@ impl<'t> Finisher<'t> {
                     high,
                     wild,
                 } => {
-                    let mut ends: Vec<u8> = Vec::new();
+                    // the positions the run may grow to (no allocation per node)
+                    let mut end_buf = [0u8; 2];
+                    let mut n_ends = 0;
                     if u32::from(high - low + 1) < t.run_max {
                         if low > 1 {
-                            ends.push(low - 1);
+                            end_buf[n_ends] = low - 1;
+                            n_ends += 1;
                         }
                         if high < 14 {
-                            ends.push(high + 1);
+                            end_buf[n_ends] = high + 1;
+                            n_ends += 1;
                         }
                     }
-                    for &pos in &ends {
+                    let ends = &end_buf[..n_ends];
+                    for &pos in ends {
                         let nat = natural_at(suit, pos);
                         let (nl, nh) = (low.min(pos), high.max(pos));
                         if hand.has(nat) {
@@ -308,7 +334,7 @@ impl<'t> Finisher<'t> {
                         let nat = natural_at(suit, wpos);
                         if hand.has(nat) {
                             let gain = t.run_value(nat, wpos);
-                            for &pos in &ends {
+                            for &pos in ends {
                                 let new = Shape::Run {
                                     suit,
                                     low: low.min(pos),
@@ -388,12 +414,11 @@ impl<'t> Finisher<'t> {
         }
         // new runs of three
         if rules.runs {
-            for suit in 0..4u8 {
-                let present: [bool; 15] =
-                    std::array::from_fn(|pos| pos != 0 && hand.has(natural_at(suit, pos as u8)));
-                if present.iter().filter(|&&p| p).count() < 2 {
+            for (suit, row) in (0..4u8).zip(hand.run_rows()) {
+                if row.count_ones() < 2 {
                     continue;
                 }
+                let present: [bool; 15] = std::array::from_fn(|pos| row & (1 << pos) != 0);
                 for low in 1..13u8 {
                     let window = &present[usize::from(low)..usize::from(low) + 3];
                     let missing = window.iter().filter(|&&p| !p).count();

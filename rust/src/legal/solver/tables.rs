@@ -78,7 +78,16 @@ impl Cards {
 
     /// The number of cards.
     pub fn len(&self) -> u32 {
-        self.0.iter().map(|&n| u32::from(n)).sum()
+        // eight counts at a time: each is at most 8 (two decks), so a word's
+        // byte sum fits in its top byte
+        let mut words = self.0.chunks_exact(8);
+        let mut total = 0;
+        for word in &mut words {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(word);
+            total += (u64::from_le_bytes(bytes).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        }
+        total + words.remainder().iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 
     /// Whether there is no card.
@@ -102,6 +111,19 @@ impl Cards {
             let need = cards.iter().filter(|&&d| d == c).count();
             usize::from(self.0[c]) >= need
         })
+    }
+
+    /// Feed the counts to `state` eight at a time (the memo's hash of a hand).
+    pub(super) fn hash_words<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut words = self.0.chunks_exact(8);
+        for word in &mut words {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(word);
+            state.write_u64(u64::from_le_bytes(bytes));
+        }
+        let mut bytes = [0u8; 8];
+        bytes[..words.remainder().len()].copy_from_slice(words.remainder());
+        state.write_u64(u64::from_le_bytes(bytes));
     }
 
     /// Both multisets together.
@@ -135,6 +157,23 @@ impl Cards {
             (Some((c, 1)), None) => Some(c),
             _ => None,
         }
+    }
+
+    /// The run positions held, per suit: bit `p` of `rows[suit]` is set when
+    /// the natural card at run position `p` (1 = low ace ... 13 = king,
+    /// 14 = high ace) of that suit is here.  One pass over the naturals, so
+    /// that run questions (windows, segments) are bit tests.
+    pub(super) fn run_rows(&self) -> [u16; 4] {
+        let mut rows = [0u16; 4];
+        for (rank, cards) in (1..14).zip(self.0.chunks_exact(4)) {
+            for (row, &n) in rows.iter_mut().zip(cards) {
+                *row |= u16::from(n > 0) << rank;
+            }
+        }
+        for row in &mut rows {
+            *row |= (*row & 0b10) << 13; // the ace stands at 14 too
+        }
+        rows
     }
 
     /// The same cards with each replaced by `canon` (suits forgotten).
@@ -191,6 +230,24 @@ impl Shape {
         matches!(self, Shape::Run { wild: None, .. })
     }
 
+    /// The shape packed in one word (distinct shapes, distinct words): the memo's hash of a meld.
+    pub(super) fn word(&self) -> u64 {
+        match *self {
+            Shape::Set {
+                rank,
+                naturals,
+                wilds,
+                size,
+            } => u64::from_le_bytes([1, rank, naturals, wilds, size, 0, 0, 0]),
+            Shape::Run {
+                suit,
+                low,
+                high,
+                wild,
+            } => u64::from_le_bytes([2, suit, low, high, wild.map_or(0, |w| w + 1), 0, 0, 0]),
+        }
+    }
+
     /// The rank of a set.
     pub(super) fn set_rank(&self) -> Option<u8> {
         match *self {
@@ -203,6 +260,11 @@ impl Shape {
 /// How many of `shapes` are canastas.
 pub fn canastas(shapes: &[Shape]) -> u32 {
     shapes.iter().filter(|s| s.is_canasta()).count() as u32
+}
+
+/// Whether a row of [`Cards::run_rows`] holds three consecutive positions.
+pub(super) const fn has_window(row: u16) -> bool {
+    row & (row >> 1) & (row >> 2) != 0
 }
 
 pub(super) fn has_natural_run(shapes: &[Shape]) -> bool {

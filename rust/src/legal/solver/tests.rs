@@ -409,3 +409,56 @@ fn combos_skip_repeats_of_identical_cards_in_lexicographic_order() {
         ]
     );
 }
+
+#[test]
+fn run_rows_hold_each_suits_run_positions_with_the_ace_at_both_ends() {
+    // clubs A 2 3, hearts Q K, one joker (no run position); bit p = position p
+    let rows = hand("AC 2C 3C QH KH JK").run_rows();
+    assert_eq!(rows[0], (1 << 1) | (1 << 2) | (1 << 3) | (1 << 14));
+    assert_eq!(rows[1], 0);
+    assert_eq!(rows[2], (1 << 12) | (1 << 13));
+    assert_eq!(rows[3], 0);
+    assert!(tables::has_window(rows[0])); // A-2-3
+    assert!(!tables::has_window(rows[2])); // Q-K only
+                                           // Q K A of hearts: the ace closes the window at the top (position 14)
+    assert!(tables::has_window(hand("QH KH AH").run_rows()[2]));
+    assert!(!tables::has_window(hand("KH AH 2H").run_rows()[2])); // no wrap-around
+}
+
+#[test]
+fn a_hand_counts_its_cards_across_every_word_of_counts() {
+    assert_eq!(hand("").len(), 0);
+    assert_eq!(hand("AC AC 2D KS KS JK JK JK JK").len(), 9);
+    // eight of one stand-in (two decks' four suits) and cards in the last, short word
+    let mut eight = Cards::default();
+    for _ in 0..8 {
+        eight.add(0);
+    }
+    eight.add(usize::from(JOKER));
+    eight.add(50);
+    assert_eq!(eight.len(), 10);
+}
+
+#[test]
+fn distinct_meld_shapes_pack_into_distinct_words() {
+    let mut shapes = Vec::new();
+    for rank in 1..14 {
+        for naturals in 0..9 {
+            for wilds in 0..4 {
+                shapes.push(set(rank, naturals, wilds));
+            }
+        }
+    }
+    for suit in 0..4 {
+        for low in 1..15 {
+            for high in low..15 {
+                shapes.push(run(suit, low, high, None));
+                for w in low..=high {
+                    shapes.push(run(suit, low, high, Some(w)));
+                }
+            }
+        }
+    }
+    let words: std::collections::HashSet<u64> = shapes.iter().map(Shape::word).collect();
+    assert_eq!(words.len(), shapes.len());
+}

@@ -8,7 +8,9 @@
 //! shown", and the search goes on.  All values are in half points.
 
 use super::finish::Finisher;
-use super::tables::{has_natural_run, is_wild, natural_at, rank_base, Cards, Shape, MELD_MIN};
+use super::tables::{
+    has_natural_run, has_window, is_wild, natural_at, rank_base, Cards, Shape, MELD_MIN,
+};
 
 /// A maximal natural run in hand: `len` cards of `suit` from run position `start`.
 #[derive(Clone, Copy, Debug)]
@@ -32,10 +34,14 @@ impl<'t> Finisher<'t> {
     fn segments(&self, cnt: &Cards) -> Vec<Segment> {
         let t = self.t;
         let mut out = Vec::new();
-        for suit in 0..4u8 {
+        for (suit, row) in (0..4u8).zip(cnt.run_rows()) {
+            if !has_window(row) {
+                continue; // no three positions in a row: no segment
+            }
+            let held = |pos: u8| row & (1 << pos) != 0;
             let mut pos = 1u8;
             while pos <= 14 {
-                if !cnt.has(natural_at(suit, pos)) {
+                if !held(pos) {
                     pos += 1;
                     continue;
                 }
@@ -44,7 +50,7 @@ impl<'t> Finisher<'t> {
                 let mut value = 0;
                 // the ace at 14 is the card at 1: a run holds it once
                 while pos <= 14
-                    && cnt.has(natural_at(suit, pos))
+                    && held(pos)
                     && u32::from(len) < t.run_max
                     && !(pos == 14 && start == 1)
                 {
