@@ -92,14 +92,12 @@ impl<'t> Finisher<'t> {
     fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
         let t = self.t;
         let rules = &t.rules;
-        let wilds: u32 = hand
-            .iter()
-            .filter(|&(c, _)| is_wild(c))
-            .map(|(_, n)| u32::from(n))
-            .sum();
+        let mut wilds = 0u32;
         let mut nat_rank = [0u32; 15];
         for (c, n) in hand.iter() {
-            if !is_wild(c) {
+            if is_wild(c) {
+                wilds += u32::from(n);
+            } else {
                 nat_rank[usize::from(rank_of(c))] += u32::from(n);
             }
         }

@@ -93,6 +93,11 @@ impl<'t> Finisher<'t> {
             if self.greedy(&node.hand, &node.shapes, s.count) {
                 return Ok(true);
             }
+            // the memo was asked above: the node is searched without asking it again
+            if let Some(settled) = self.goal(&node) {
+                return Ok(settled);
+            }
+            return self.expand(node, s.count);
         }
         self.dfs(node, s.count)
     }
@@ -137,6 +142,11 @@ impl<'t> Finisher<'t> {
         if let Some(&known) = self.memo.get(&node) {
             return Ok(known);
         }
+        self.expand(node, count)
+    }
+
+    /// Search a node that is neither settled nor in the memo (one node of the budget).
+    fn expand(&mut self, node: Node, count: i32) -> Result<bool, SearchGaveUp> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
         let mut result = false;

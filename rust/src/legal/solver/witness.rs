@@ -13,7 +13,7 @@ use super::tables::{
 };
 
 /// A maximal natural run in hand: `len` cards of `suit` from run position `start`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Segment {
     value: i32,
     suit: u8,
@@ -29,11 +29,19 @@ impl Segment {
     }
 }
 
+/// The segments of a hand (see [`Finisher`]'s `segments`), without a heap allocation.
+#[derive(Default)]
+struct Segments {
+    items: [Segment; 16],
+    len: usize,
+}
+
 impl<'t> Finisher<'t> {
-    /// Maximal natural runs in hand.
-    fn segments(&self, cnt: &Cards) -> Vec<Segment> {
+    /// Maximal natural runs in hand (at most four a suit: each but the
+    /// last is followed by a gap or cut at the longest run, of three or more).
+    fn segments(&self, cnt: &Cards) -> Segments {
         let t = self.t;
-        let mut out = Vec::new();
+        let mut out = Segments::default();
         for (suit, row) in (0..4u8).zip(cnt.run_rows()) {
             if !has_window(row) {
                 continue; // no three positions in a row: no segment
@@ -59,12 +67,13 @@ impl<'t> Finisher<'t> {
                     pos += 1;
                 }
                 if u32::from(len) >= MELD_MIN {
-                    out.push(Segment {
+                    out.items[out.len] = Segment {
                         value,
                         suit,
                         start,
                         len,
-                    });
+                    };
+                    out.len += 1;
                 }
             }
         }
@@ -80,7 +89,8 @@ impl<'t> Finisher<'t> {
     /// opens with two cards (one discardable) left; false means "not shown".
     pub(super) fn greedy(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
         if self.t.rules.opening_natural_run && !has_natural_run(shapes) {
-            let mut segments = self.segments(hand);
+            let mut found = self.segments(hand);
+            let segments = &mut found.items[..found.len];
             if segments.is_empty() {
                 return false;
             }
@@ -200,7 +210,8 @@ impl<'t> Finisher<'t> {
             }
         }
         if rules.runs {
-            for seg in self.segments(&cnt) {
+            let found = self.segments(&cnt);
+            for seg in &found.items[..found.len] {
                 gained += seg.value;
                 for c in seg.cells() {
                     cnt.take(c);
@@ -208,18 +219,27 @@ impl<'t> Finisher<'t> {
             }
         }
         // natural pairs among the cards still unused become sets with a wild
-        let mut pairs: Vec<u8> = (1..14u8)
-            .filter(|&r| open_rank(r) && rank_total(&cnt, r) == 2)
-            .collect();
-        let mut wilds: Vec<i32> = cnt
-            .each()
-            .filter(|&c| is_wild(c))
-            .map(|c| t.value(c))
-            .collect();
+        // (in arrays: a hand holds at most 13 ranks and 5 kinds of wild card, 8 of each)
+        let mut pair_buf = [0u8; 13];
+        let mut n_pairs = 0;
+        for r in 1..14u8 {
+            if open_rank(r) && rank_total(&cnt, r) == 2 {
+                pair_buf[n_pairs] = r;
+                n_pairs += 1;
+            }
+        }
+        let mut wild_buf = [0i32; 40];
+        let mut n_wilds = 0;
+        for c in cnt.each().filter(|&c| is_wild(c)) {
+            wild_buf[n_wilds] = t.value(c);
+            n_wilds += 1;
+        }
+        let wilds = &mut wild_buf[..n_wilds];
         wilds.sort_unstable_by(|a, b| b.cmp(a));
         let mut placed = 0;
+        let pairs = &mut pair_buf[..n_pairs];
         pairs.sort_by_key(|&r| -t.value(rank_base(r)));
-        for rank in pairs {
+        for &rank in pairs.iter() {
             if placed >= wilds.len() || rules.max_wilds < 1 {
                 break;
             }
