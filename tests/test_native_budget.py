@@ -156,3 +156,28 @@ def test_from_dict_refuses_a_document_past_the_budget_under_both_engines(
     read = kanasta.State.from_dict(f3_document(92), engine=chosen)
     assert read.engine == chosen
     assert [str(a) for a in read.legal_actions()] == want
+
+
+RUN_HANDS = {
+    # K-OPEN-2 needs a natural run: Q-K-A of hearts (the ace high, run position 14)
+    "ace-high": "QH KH AH 5C 6D 9S JC 3D 4S 8H JK",
+    # A-2-3-4 of spades: the ace low and a 2 in its natural place (K-MELD-6)
+    "ace-low": "AS 2S 3S 4S 7D 7H TC TD JK 9C 5H",
+    # J-Q-_-A of diamonds: one gap a wild card may fill, beside a natural 8-9-T of clubs
+    "gap": "JD QD AD 8C 9C TC 2H KS 4C 6H 9D",
+}
+
+
+@pytest.mark.parametrize("name", RUN_HANDS)
+def test_run_windows_at_both_ends_of_a_suit_expand_as_many_nodes(name: str) -> None:
+    """The native search asks its run questions (a natural window for K-OPEN-2, which cards a run
+    could take, the witness's natural runs) as bit tests on a row of run positions per suit, the ace
+    at both ends: on hands whose runs reach the ace, the same moves and node for node the same work
+    as the Python search, and the listing did search."""
+    doc = {"format": "kanasta.position/1", "rules": "kanasta", "phase": "play", "player": 0, "trump": "KD",
+           "hands": [RUN_HANDS[name], "9H 9D", "5S 5D", "TS TH"], "turn": {"drew": "stock"}}
+    state = kanasta.State.from_dict(doc, engine="python")
+    nodes = search_nodes(state)
+    assert nodes > 0
+    assert _core.search_nodes(native(state)) == nodes
+    assert _core.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
