@@ -22,8 +22,8 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol, runtime_checkable
 
 from kanasta.actions import (
     Action,
@@ -197,6 +197,10 @@ def _values(rules: Rules) -> tuple[float, ...]:
     return tuple(table)
 
 
+_NATURAL: Final = tuple(0 if card.is_wild else 1 for card in sorted(set(DECK), key=lambda c: c.index))
+"""1 for a natural card, 0 for a wild one, by card index: the bots count a move's natural cards on every move."""
+
+
 def _fits(meld: Meld, card: Card) -> bool:
     """Whether a natural ``card`` could join ``meld``: same rank as a set, or next to a run's ends."""
     if card.rank is None:
@@ -233,6 +237,37 @@ class _Fitting:
 def _near(number: int) -> frozenset[int]:
     """The ranks at most two away from ``number``, itself left out."""
     return frozenset((number - 2, number - 1, number + 1, number + 2))
+
+
+def _discard_key(view: SeatTable) -> Callable[[Discard], tuple[bool, bool, bool, bool, bool, float, int]]:
+    """The key of :meth:`GreedyBot.rank_discards`' order at ``view`` (the lowest is the best discard)."""
+    rules = view.rules
+    hand = view.hand
+    nxt = (view.seat + 1) % rules.players
+    mine = _Fitting(view.melds[view.team])
+    theirs = _Fitting(view.melds[rules.team_of(nxt)] if rules.team_of(nxt) != view.team else ())
+    known = Counter(c.rank for c in view.known_cards()[nxt])
+    ranks = Counter(c.rank for c in hand)
+    runs = rules.runs
+    numbers: dict[Suit | None, set[int]] = {}
+    for c in hand:
+        if c.rank is not None:
+            numbers.setdefault(c.suit, set()).add(int(c.rank))
+    blocks = rules.black_threes  # a black 3 on top stops the next player taking the pile (C-THREE-3)
+    values = _values(rules)
+
+    def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, float, int]:
+        card = action.card
+        blocker = blocks and card.is_black_three
+        natural = card.rank is not None
+        feeds = natural and (theirs.fits(card) or known[card.rank] >= 2)
+        useful = mine.fits(card)
+        twins = natural and ranks[card.rank] >= 2
+        # another card of its suit, of a rank at most two away
+        near = runs and natural and bool(numbers[card.suit] & _near(int(card.rank or 0)))
+        return (not blocker, card.is_wild, feeds, useful, twins or near, values[card.index], card.index)
+
+    return need
 
 
 class GreedyBot:
@@ -377,12 +412,18 @@ class GreedyBot:
         rules = view.rules
         hand_size = len(view.hand)
         canasta = 7  # G-MELD-2
-        discards = [a for a in actions if isinstance(a, Discard)]
+        discards: list[Discard] = []
+        melding: list[LayMeld | AddToMeld | ExtendRun] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                discards.append(a)
+            elif isinstance(a, (LayMeld, AddToMeld, ExtendRun)):
+                melding.append(a)
 
-        values = _values(rules)
+        values = _values(rules).__getitem__
+        natural = _NATURAL.__getitem__
 
         mine = view.melds[view.team]
-        melding = [a for a in actions if isinstance(a, (LayMeld, AddToMeld, ExtendRun))]
         if melding:
             # each move's key (empties the hand, completes a canasta, natural cards, points) and whether
             # it lays a wild card, worked out once
@@ -390,18 +431,19 @@ class GreedyBot:
             wilds: list[bool] = []
             for action in melding:
                 # what the move takes from the hand: its cards, or the run less the meld it extends
-                cards = action.run if isinstance(action, ExtendRun) else action.cards
+                cards = [c.index for c in (action.run if isinstance(action, ExtendRun) else action.cards)]
                 laid = len(cards)
-                naturals = sum(not c.is_wild for c in cards)
-                points = sum(values[c.index] for c in cards)
+                naturals = sum(map(natural, cards))
+                points = sum(map(values, cards))
                 if isinstance(action, LayMeld):
                     completes = laid >= canasta
                 else:
                     old = mine[action.meld].cards
                     if isinstance(action, ExtendRun):
+                        before = [c.index for c in old]
                         laid -= len(old)
-                        naturals -= sum(not c.is_wild for c in old)
-                        points -= sum(values[c.index] for c in old)
+                        naturals -= sum(map(natural, before))
+                        points -= sum(map(values, before))
                     completes = len(old) + laid >= canasta > len(old)
                 keys.append((laid == hand_size, completes, naturals, points))
                 wilds.append(naturals < laid)
@@ -414,7 +456,7 @@ class GreedyBot:
                 return melding[max(tame, key=keys.__getitem__)]
         if not discards:
             return actions[0]
-        return self.rank_discards(view, discards)[0]
+        return min(discards, key=_discard_key(view))  # rank_discards' first (min keeps the first of equals)
 
     @staticmethod
     def rank_discards(view: SeatTable, discards: Sequence[Discard]) -> list[Discard]:
@@ -428,33 +470,7 @@ class GreedyBot:
         >>> ranked[0] == GreedyBot().choose(view) or not isinstance(GreedyBot().choose(view), kanasta.Discard)
         True
         """
-        rules = view.rules
-        hand = view.hand
-        nxt = (view.seat + 1) % rules.players
-        mine = _Fitting(view.melds[view.team])
-        theirs = _Fitting(view.melds[rules.team_of(nxt)] if rules.team_of(nxt) != view.team else ())
-        known = Counter(c.rank for c in view.known_cards()[nxt])
-        ranks = Counter(c.rank for c in hand)
-        runs = rules.runs
-        numbers: dict[Suit | None, set[int]] = {}
-        for c in hand:
-            if c.rank is not None:
-                numbers.setdefault(c.suit, set()).add(int(c.rank))
-        blocks = rules.black_threes  # a black 3 on top stops the next player taking the pile (C-THREE-3)
-        values = _values(rules)
-
-        def need(action: Discard) -> tuple[bool, bool, bool, bool, bool, float, int]:
-            card = action.card
-            blocker = blocks and card.is_black_three
-            natural = card.rank is not None
-            feeds = natural and (theirs.fits(card) or known[card.rank] >= 2)
-            useful = mine.fits(card)
-            twins = natural and ranks[card.rank] >= 2
-            # another card of its suit, of a rank at most two away
-            near = runs and natural and bool(numbers[card.suit] & _near(int(card.rank or 0)))
-            return (not blocker, card.is_wild, feeds, useful, twins or near, values[card.index], card.index)
-
-        return sorted(discards, key=need)
+        return sorted(discards, key=_discard_key(view))
 
 
 def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:
