@@ -182,7 +182,8 @@ _MOVES = {
 @pytest.mark.parametrize("key", list(_MOVES))
 def test_the_search_makes_the_recorded_moves(key: str) -> None:
     """A regression fixture: with an iteration budget the search's moves stay those recorded, whatever is
-    done to make it faster (the same deals, the same rollouts, the same choice)."""
+    done to make it faster (the same deals, the same rollouts, the same choice).  They were recorded
+    before the canasta-progress credit, so the search plays here without it (``progress=0``)."""
     greedy = GreedyBot()
     state = kanasta.new_game(_RECORDED[key], seed=_MOVES[key][0][0])
     played = 0
@@ -192,8 +193,29 @@ def test_the_search_makes_the_recorded_moves(key: str) -> None:
             state = state.apply(greedy.choose(state.view(state.player)))
             played += 1
         view = state.view(state.player)
-        move = SearchBot(iterations=8, seed=seed).choose(view)
+        move = SearchBot(iterations=8, seed=seed, progress=0.0).choose(view)
         assert str(move) == expected
         assert move in SearchBot().candidates(view)
         differ += move != greedy.choose(view)
     assert differ > 0  # the fixture holds moves where the search overrules GreedyBot
+
+
+def test_an_unfinished_hand_credits_melds_on_their_way_to_a_canasta() -> None:
+    """``progress`` credits each meld of 4 to 6 cards with progress * (cards - 3) / 4 of its canasta's
+    bonus (C-MELD-4: natural 500, mixed 300); 3-card melds get nothing."""
+    from kanasta.search import _value
+
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=5)
+    greedy = GreedyBot()
+    for _ in range(25):
+        state = state.apply(greedy.choose(state.view(state.player)))
+    assert state.hand_number == 1 and not state.hand_results
+    assert state.melds[0] == ()
+    assert [(" ".join(map(str, m.cards)), m.is_natural) for m in state.melds[1]] == [
+        ("TC TC TH TS", True), ("QH QS QS JK JK", False), ("4C 4H 4S", True)
+    ]
+    credit = 0.5 * 1 / 4 * 500 + 0.5 * 2 / 4 * 300  # 62.5 for the four tens, 75 for the five queens
+    assert credit == 137.5
+    assert _value(state, 1, 1, 0.5) == _value(state, 1, 1) + credit
+    assert _value(state, 0, 1, 0.5) == _value(state, 0, 1) - credit
+    assert _value(state, 1, 1, 1.0) == _value(state, 1, 1) + 2 * credit
