@@ -135,6 +135,17 @@ impl<'t> Finisher<'t> {
                 *row |= held;
             }
         }
+        // per suit, the run positions inside a window of three (starting at 1 to 12) that is
+        // covered, or covered but for one gap where a wild card may fill one
+        let runnable: [u16; 4] = std::array::from_fn(|suit| {
+            let row = covered[suit];
+            let mut windows = row & (row >> 1) & (row >> 2);
+            if gap_ok[suit] {
+                windows |= (row & (row >> 1)) | (row & (row >> 2)) | ((row >> 1) & (row >> 2));
+            }
+            windows &= 0b1_1111_1111_1110; // windows starting at positions 1 to 12
+            windows | (windows << 1) | (windows << 2)
+        });
         let mut ok_value = 0;
         let mut ok_lowest: [Option<i32>; 2] = [None; 2];
         let mut ok = |v: i32, n: u8| {
@@ -161,18 +172,12 @@ impl<'t> Finisher<'t> {
             let mut live = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
             if !live && runs {
-                let row = covered[c % 4];
-                let gap = gap_ok[c % 4];
-                let places: &[u8] = if rank == 1 { &[1, 14] } else { &[rank] };
-                'places: for &pos in places {
-                    for lo in pos.saturating_sub(2).max(1)..=pos.min(12) {
-                        let missing = ((!row >> lo) & 0b111).count_ones();
-                        if missing == 0 || (missing == 1 && gap) {
-                            live = true;
-                            break 'places;
-                        }
-                    }
-                }
+                let places = if rank == 1 {
+                    (1 << 1) | (1 << 14)
+                } else {
+                    1u16 << rank
+                };
+                live = runnable[c % 4] & places != 0;
                 if !live && is_wild(c) {
                     live = true; // a 2 can always stand as a wild card
                 }
