@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, final
 
 from kanasta.actions import Action
-from kanasta.position import LogNode
+from kanasta.position import Event, LogNode
+from kanasta.rules import Rules
 
 __all__ = [
     "BudgetExceeded",
@@ -171,6 +172,9 @@ class NativeState:
     def play(
         self, action: Action, *, budget: int = ...
     ) -> tuple[NativeState, Literal["draw", "play", "answer", "game_over"], int] | None: ...
+    def set_game(self, game: tuple[Rules, tuple[Event, ...]]) -> bool: ...
+    @property
+    def game(self) -> tuple[Rules, tuple[Event, ...]] | None: ...
     @property
     def is_listed(self) -> bool: ...
     def history(self) -> tuple[LogNode | None, list[tuple[int, Action, str]]]: ...

@@ -158,7 +158,8 @@ class State(Position):
         def __getattr__(self, name: str) -> Any:
             # Reached only when a field's slot is unset: a native-backed state's position
             # fields, made from the native position on first use (all at once, except the
-            # phase and player that every decision reads, and the events and history).
+            # phase and player that every decision reads, the game's rules and first deal's
+            # events, and the events and history).
             native = object.__getattribute__(self, "_native")
             if native is None or name not in _LAZY:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -172,6 +173,14 @@ class State(Position):
                 return _log_of(self)
             elif name == "_memo":
                 value = _Memo()
+            elif name == "rules" or name == "start_events":
+                # the game's, kept by the core for every state reached in it (``NativeState.game``)
+                game = native.game
+                if game is None:  # pragma: no cover - every native-backed state's game is kept
+                    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+                object.__setattr__(self, "rules", game[0])
+                object.__setattr__(self, "start_events", game[1])
+                return game[0] if name == "rules" else game[1]
             else:
                 _fill(self, native)
                 return object.__getattribute__(self, name)
@@ -270,6 +279,7 @@ class State(Position):
         <Phase.PLAY: 'play'>
         """
         native = self._native
+        played = None
         if native is not None:
             # the fast way: one of the move objects of this state's native listing
             try:
@@ -277,20 +287,28 @@ class State(Position):
             except RuntimeError:
                 # the native search gave up (listing every move, or the C-OUT-5 chore): the
                 # careful way below checks only this move, as the Python engine does
-                played = None
-            if played is not None:
-                return _native_child(self, *played)
-        try:
-            action = own_copy(action)  # the history keeps the engine's own copy of the move
-        except ActionError as err:
-            raise IllegalActionError("E-5", str(err)) from None
-        problem = self._own_problem(action)
-        if problem is not None:
-            raise IllegalActionError(problem[0], problem[1])
-        if native is None:
-            return python_engine.perform(self, action)
-        after = _native_apply(self, native, action)
-        return _native_child(self, after, after.phase, after.player)
+                pass
+        if played is None:
+            try:
+                action = own_copy(action)  # the history keeps the engine's own copy of the move
+            except ActionError as err:
+                raise IllegalActionError("E-5", str(err)) from None
+            problem = self._own_problem(action)
+            if problem is not None:
+                raise IllegalActionError(problem[0], problem[1])
+            if native is None:
+                return python_engine.perform(self, action)
+            after = _native_apply(self, native, action)
+            played = (after, after.phase, after.player)
+        # The native-backed state reached (the core keeps the move in its history, and the
+        # game's rules and first deal's events): only the phase and player, which every
+        # decision reads, are set now; the other fields on first use (``__getattr__``).
+        after, phase, player = played
+        child = _new(type(self))
+        _put(child, "_native", after)
+        _put(child, "phase", _PHASES[phase])
+        _put(child, "player", player)
+        return child
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -368,7 +386,7 @@ class State(Position):
 
 _PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 
-_LAZY: frozenset[str] = frozenset({*FILLED, "events", "_log", "_memo"})
+_LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "_log", "_memo"})
 """The fields a native-backed state may leave unset until they are read."""
 
 
@@ -434,20 +452,6 @@ def _native_apply(state: State, native: _core.NativeState, action: Action) -> _c
         return native.apply(text, can_take)
 
 
-def _native_child(state: State, after: _core.NativeState, phase: str, player: int) -> State:
-    """The native-backed state ``after`` reached from ``state`` (the core keeps the move in ``after``'s history).
-
-    ``phase`` and ``player`` are ``after``'s, read by every decision: set now, not on first use.
-    """
-    child = _new(type(state))
-    _put(child, "_native", after)
-    _put(child, "rules", state.rules)
-    _put(child, "start_events", state.start_events)
-    _put(child, "phase", _PHASES[phase])
-    _put(child, "player", player)
-    return child
-
-
 def _to_native(state: State) -> State:
     """``state`` (read by the Python reader) played by the native engine, or ``state`` if the core cannot read it.
 
@@ -462,6 +466,7 @@ def _to_native(state: State) -> State:
         if refused.startswith(CANNOT_SEARCH):  # the whole document, past the work budget
             raise SerializationError("", refused) from None
         return state  # rules the native core does not read: the Python engine plays this game
+    native.set_game((state.rules, state.start_events))
     made = _bare(type(state), native)
     for _, attr in INIT:
         _put(made, attr, object.__getattribute__(state, attr))
@@ -480,6 +485,7 @@ def _unpickle_native(
     start_events: tuple[Event, ...],
 ) -> State:
     """Rebuild a pickled native-backed state (see :meth:`State.__reduce__`): the history is rebuilt in a loop."""
+    native.set_game((rules, start_events))
     state = _bare(make, native)
     _put(state, "rules", rules)
     _put(state, "events", events)
@@ -535,6 +541,7 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
     state = _bare(State, native)
     _put(state, "rules", rules)
     events = events_of(native.events_json(), ())
+    native.set_game((rules, events))
     _put(state, "events", events)
     _put(state, "start_events", events)
     _put(state, "_log", None)

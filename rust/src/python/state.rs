@@ -32,6 +32,9 @@ pub(crate) struct PyNativeState {
     /// Its history: the package's history made so far and the moves since
     /// (see `history`), never the states it was reached from.
     line: Mutex<Line<Py<PyAny>>>,
+    /// What the package keeps of the game this state belongs to (its rules and first
+    /// deal's events), set once (`set_game`) and passed on to every state reached from it.
+    game: OnceLock<Arc<Py<PyAny>>>,
 }
 
 impl PyNativeState {
@@ -42,7 +45,16 @@ impl PyNativeState {
             listing: OnceLock::new(),
             objects: OnceLock::new(),
             line: Mutex::new(Line::default()),
+            game: OnceLock::new(),
         }
+    }
+
+    /// A state of the same game as this one (a move further on): its game is this one's.
+    fn same_game(self, game: &OnceLock<Arc<Py<PyAny>>>) -> PyNativeState {
+        if let Some(g) = game.get() {
+            let _ = self.game.set(g.clone());
+        }
+        self
     }
 
     /// The state `inner` reached from this one by `action`, with its `events`: its line one move further.
@@ -55,6 +67,7 @@ impl PyNativeState {
             line: Mutex::new(line),
             ..PyNativeState::made(inner, events)
         }
+        .same_game(&self.game)
     }
 
     fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
@@ -276,6 +289,19 @@ impl PyNativeState {
         Ok(Some((self.reached(inner, events, m), phase, player)))
     }
 
+    /// Keep `game` (what the package keeps of this state's game: its rules and first
+    /// deal's events) for this state and every state reached from it from now on.  Set
+    /// once: a later call changes nothing and answers False.
+    fn set_game(&self, game: Py<PyAny>) -> bool {
+        self.game.set(Arc::new(game)).is_ok()
+    }
+
+    /// What `set_game` kept for this state's game (or for the state it was reached from), or None.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.game.get().map(|g| g.clone_ref(py))
+    }
+
     /// Whether the state keeps its listing (its legal moves were asked).
     #[getter]
     fn is_listed(&self) -> bool {
@@ -332,7 +358,8 @@ impl PyNativeState {
         let mut state = PyNativeState {
             line: Mutex::new(self.line_lock().clone()),
             ..PyNativeState::made(self.inner.clone(), self.events.clone())
-        };
+        }
+        .same_game(&self.game);
         for a in &actions {
             let (inner, events) = step(&state.inner, a, can_take.as_ref(), budget, false)?;
             state = state.reached(inner, events, *a);
