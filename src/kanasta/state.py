@@ -287,7 +287,7 @@ class State(Position):
             except RuntimeError:
                 # the native search gave up (listing every move, or the C-OUT-5 chore): the
                 # careful way below checks only this move, as the Python engine does
-                pass
+                played = None
         if played is None:
             try:
                 action = own_copy(action)  # the history keeps the engine's own copy of the move
