@@ -300,3 +300,31 @@ def test_mutated_documents_never_crash_the_core() -> None:
                         native.apply(move, lambda _probe: False)
     # Both paths are exercised: some mutations still read (and were moved on), some are refused.
     assert read > 0 and refused > 0, (read, refused)
+
+
+def test_the_game_pair_is_set_once_and_handed_on() -> None:
+    # what a native-backed kanasta.State reads its rules and first deal's events from
+    a = _core.NativeState.new_game("classic", 8)
+    assert a.game is None
+    pair = (kanasta.Rules.classic(), ())
+    assert a.set_game(pair) is True
+    assert a.set_game((kanasta.Rules.kanasta(), ())) is False  # set once: the first pair stays
+    assert a.game is pair
+    later = a.apply("draw")
+    assert later.game is pair
+    assert later.replay([later.legal_moves()[0]]).game is pair
+    assert _core.NativeState.from_json(a.to_json()).game is None  # a document holds no pair
+
+
+def test_states_reached_keep_the_rules_and_first_events() -> None:
+    for start in (
+        kanasta.new_game(kanasta.Rules.kanasta(), seed=3, engine="native"),
+        pickle.loads(pickle.dumps(kanasta.new_game(kanasta.Rules.classic(), seed=3).apply(kanasta.Draw()))),
+        kanasta.State.from_dict(kanasta.new_game(kanasta.Rules.classic(), seed=4).to_dict(), engine="native"),
+    ):
+        state = start
+        for _ in range(5):
+            state = state.apply(state.legal_actions()[0])
+        assert state.engine == "native"
+        assert state.rules is start.rules and state.start_events == start.start_events
+        assert state == kanasta.State.from_dict(state.to_dict(), engine="python")
