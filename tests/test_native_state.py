@@ -319,7 +319,9 @@ def test_the_game_pair_is_set_once_and_handed_on() -> None:
 def test_states_reached_keep_the_rules_and_first_events() -> None:
     for start in (
         kanasta.new_game(kanasta.Rules.kanasta(), seed=3, engine="native"),
-        pickle.loads(pickle.dumps(kanasta.new_game(kanasta.Rules.classic(), seed=3).apply(kanasta.Draw()))),
+        pickle.loads(
+            pickle.dumps(kanasta.new_game(kanasta.Rules.classic(), seed=3, engine="native").apply(kanasta.Draw()))
+        ),
         kanasta.State.from_dict(kanasta.new_game(kanasta.Rules.classic(), seed=4).to_dict(), engine="native"),
     ):
         state = start
