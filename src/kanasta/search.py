@@ -33,9 +33,8 @@ because the engine is slow enough that a deep tree would get few visits:
    while it holds no wild card), so a 6-card meld counts 3/8 of its bonus
    at the default 0.5.  Without it a rollout cut by the horizon counts
    nothing for a meld one card short of 300 or 500 points, and the
-   moves that build canastas look no better than those that do not (the
-   credit won about 500 points more a duplicate deal pair than no credit
-   in short Classic games; see the docs' strength section).  The value is
+   moves that build canastas look no better than those that do not (what
+   the credit gained in Classic: the docs' strength section).  The value is
    the bot's team's score less the best other team's.
 5. **Choose.**  GreedyBot's move stands unless another candidate beats it
    clearly: the best mean among the others is played only when its mean
