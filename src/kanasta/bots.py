@@ -39,6 +39,7 @@ from kanasta.actions import (
 from kanasta.cards import DECK, Card, Rank, Suit
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.melds import Meld, MeldKind
+from kanasta.rulebook import CANASTA_SIZE
 from kanasta.rules import Rules
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView
@@ -411,7 +412,6 @@ class GreedyBot:
     def _play(self, view: SeatTable, actions: tuple[Action, ...]) -> Action:
         rules = view.rules
         hand_size = len(view.hand)
-        canasta = 7  # G-MELD-2
         discards: list[Discard] = []
         melding: list[LayMeld | AddToMeld | ExtendRun] = []
         for a in actions:
@@ -436,7 +436,7 @@ class GreedyBot:
                 naturals = sum(map(natural, cards))
                 points = sum(map(values, cards))
                 if isinstance(action, LayMeld):
-                    completes = laid >= canasta
+                    completes = laid >= CANASTA_SIZE
                 else:
                     old = mine[action.meld].cards
                     if isinstance(action, ExtendRun):
@@ -444,7 +444,7 @@ class GreedyBot:
                         laid -= len(old)
                         naturals -= sum(map(natural, before))
                         points -= sum(map(values, before))
-                    completes = len(old) + laid >= canasta > len(old)
+                    completes = len(old) + laid >= CANASTA_SIZE > len(old)
                 keys.append((laid == hand_size, completes, naturals, points))
                 wilds.append(naturals < laid)
             best = max(range(len(melding)), key=keys.__getitem__)  # max keeps the first of equals

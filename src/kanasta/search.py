@@ -77,6 +77,7 @@ from kanasta.cards import Card, Rank
 from kanasta.errors import ConfigError
 from kanasta.melds import Meld
 from kanasta.position import Event
+from kanasta.rulebook import CANASTA_SIZE
 from kanasta.rules import Rules
 from kanasta.sampling import sample_state
 from kanasta.scoring import score_hand
@@ -108,14 +109,10 @@ def _value(state: State, team: int, hand_number: int, progress: float = 0.0) -> 
         for side, melds in enumerate(state.melds):
             for meld in melds:
                 cards = len(meld.cards)
-                if 4 <= cards < _CANASTA:
+                if 4 <= cards < CANASTA_SIZE:
                     bonus = rules.clean_bonus if meld.is_natural else rules.dirty_bonus
                     values[side] += progress * (cards - 3) / 4 * bonus
     return values[team] - max(v for i, v in enumerate(values) if i != team)
-
-
-_CANASTA = 7
-"""Cards of a canasta (G-MELD-2)."""
 
 
 _PRUNE_EVERY = 4
