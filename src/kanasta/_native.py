@@ -225,6 +225,7 @@ _MELDS: dict[tuple[Any, ...], Meld] = {}
 _TURNS: dict[tuple[Any, ...], Turn] = {}
 _RESULTS: dict[tuple[Any, ...], HandResult] = {}
 _TABLES: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
+"""The melds of both teams, made once per distinct table (a table rarely changes from one move to the next)."""
 _KEPT: Final = 50_000
 
 
@@ -255,7 +256,12 @@ def _meld(raw: tuple[Any, ...]) -> Meld:
 
 
 def _melds(raw: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Meld, ...], ...]:
-    return tuple(tuple(map(_meld, team)) for team in raw)
+    melds = _TABLES.get(raw)
+    if melds is None:
+        melds = tuple(tuple(map(_meld, team)) for team in raw)
+        _kept(_TABLES)
+        _TABLES[raw] = melds
+    return melds
 
 
 def _turn(raw: tuple[Any, ...]) -> Turn:
@@ -315,8 +321,8 @@ def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 
-_AT: Final = {attr: i for i, attr in enumerate(FILLED)}
-"""Where each field of :data:`FILLED` sits in ``NativeState.fields()``'s values."""
+_HAND_NUMBER, _HANDS, _PILE, _MELDS_AT = (FILLED.index(attr) for attr in ("hand_number", "hands", "pile", "melds"))
+"""Where the fields :func:`table_fields` reads sit in ``NativeState.fields()``'s values (:data:`FILLED`'s order)."""
 
 
 def table_fields(
@@ -334,13 +340,7 @@ def table_fields(
     >>> (number, hand, pile, melds) == (values["hand_number"], values["hands"][0], values["pile"], values["melds"])
     True
     """
-    melds_raw = raw[_AT["melds"]]
-    melds = _TABLES.get(melds_raw)
-    if melds is None:
-        melds = _melds(melds_raw)
-        _kept(_TABLES)
-        _TABLES[melds_raw] = melds
-    return raw[_AT["hand_number"]], _cards(raw[_AT["hands"]][seat]), _cards(raw[_AT["pile"]]), melds
+    return raw[_HAND_NUMBER], _cards(raw[_HANDS][seat]), _cards(raw[_PILE]), _melds(raw[_MELDS_AT])
 
 
 _core.set_action_factory(_make_action)
