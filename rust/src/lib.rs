@@ -25,6 +25,7 @@ pub mod apply;
 pub mod cards;
 pub mod deal;
 pub mod doc;
+pub(crate) mod inline;
 pub mod legal;
 pub mod melds;
 pub mod rng;

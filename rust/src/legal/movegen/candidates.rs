@@ -7,6 +7,7 @@
 
 use crate::action::{CardList, MAX_MOVE_CARDS};
 use crate::cards::{Card, DISTINCT, JOKER};
+use crate::inline::Inline;
 use crate::legal::rulebook::Context;
 use crate::legal::solver::{Cards, Shape};
 use crate::state::TableMeld;
@@ -100,47 +101,26 @@ impl Iterator for SubMultisets {
 
 /// Up to five distinct cards with their counts, kept inline (a rank's
 /// naturals, or the wild cards: 2s and jokers).
-#[derive(Clone, Copy)]
-pub(super) struct CardCounts {
-    items: [(Card, u8); 5],
-    len: usize,
-}
+pub(super) type CardCounts = Inline<(Card, u8), 5>;
 
-impl CardCounts {
-    fn of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
-        let mut out = CardCounts {
-            items: [(0, 0); 5],
-            len: 0,
-        };
-        for c in cards {
-            let n = hand.count(usize::from(c));
-            if n > 0 {
-                out.items[out.len] = (c, n);
-                out.len += 1;
-            }
-        }
-        out
-    }
-}
-
-impl std::ops::Deref for CardCounts {
-    type Target = [(Card, u8)];
-
-    fn deref(&self) -> &[(Card, u8)] {
-        &self.items[..self.len]
-    }
+/// The counts in `hand` of those of `cards` it holds.
+fn counts_of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
+    cards
+        .map(|c| (c, hand.count(usize::from(c))))
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }
 
 /// The wild cards of `hand` (2s and jokers) with their counts, in index order.
 pub(super) fn wild_counts(hand: &Cards) -> CardCounts {
-    CardCounts::of(hand, [4, 5, 6, 7, JOKER].into_iter())
+    counts_of(hand, [4, 5, 6, 7, JOKER].into_iter())
 }
 
 /// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
 pub(super) fn rank_counts(hand: &Cards, rank: u8) -> CardCounts {
     let base = (rank - 1) * 4;
     let cards = if rank == 2 { 0..0 } else { base..base + 4 };
-    CardCounts::of(hand, cards)
+    counts_of(hand, cards)
 }
 
 /// The half-point value of a run's cards from position `low`, its wild at `wild`

@@ -15,6 +15,7 @@ use super::tables::{
     canastas, has_natural_run, natural_at, rank_base, Cards, Shape, BLACK_THREE_MELD_MAX, MELD_MIN,
 };
 use crate::cards::JOKER;
+use crate::inline::Inline;
 
 /// How far a node's turn has come towards opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -300,20 +301,16 @@ impl<'t> Finisher<'t> {
                     wild,
                 } => {
                     // the positions the run may grow to (no allocation per node)
-                    let mut end_buf = [0u8; 2];
-                    let mut n_ends = 0;
+                    let mut ends: Inline<u8, 2> = Inline::default();
                     if u32::from(high - low + 1) < t.run_max {
                         if low > 1 {
-                            end_buf[n_ends] = low - 1;
-                            n_ends += 1;
+                            ends.push(low - 1);
                         }
                         if high < 14 {
-                            end_buf[n_ends] = high + 1;
-                            n_ends += 1;
+                            ends.push(high + 1);
                         }
                     }
-                    let ends = &end_buf[..n_ends];
-                    for &pos in ends {
+                    for &pos in ends.iter() {
                         let nat = natural_at(suit, pos);
                         let (nl, nh) = (low.min(pos), high.max(pos));
                         if hand.has(nat) {
@@ -344,7 +341,7 @@ impl<'t> Finisher<'t> {
                         let nat = natural_at(suit, wpos);
                         if hand.has(nat) {
                             let gain = t.run_value(nat, wpos);
-                            for &pos in ends {
+                            for &pos in ends.iter() {
                                 let new = Shape::Run {
                                     suit,
                                     low: low.min(pos),

@@ -8,6 +8,8 @@
 //! shown", and the search goes on.  All values are in half points.
 
 use super::finish::Finisher;
+use crate::inline::Inline;
+
 use super::tables::{
     has_natural_run, has_window, is_wild, natural_at, rank_base, Cards, Shape, MELD_MIN,
 };
@@ -29,12 +31,8 @@ impl Segment {
     }
 }
 
-/// The segments of a hand (see [`Finisher`]'s `segments`), without a heap allocation.
-#[derive(Default)]
-struct Segments {
-    items: [Segment; 16],
-    len: usize,
-}
+/// The segments of a hand (see [`Finisher`]'s `segments`): at most four a suit.
+type Segments = Inline<Segment, 16>;
 
 impl<'t> Finisher<'t> {
     /// Maximal natural runs in hand (at most four a suit: each but the
@@ -67,13 +65,12 @@ impl<'t> Finisher<'t> {
                     pos += 1;
                 }
                 if u32::from(len) >= MELD_MIN {
-                    out.items[out.len] = Segment {
+                    out.push(Segment {
                         value,
                         suit,
                         start,
                         len,
-                    };
-                    out.len += 1;
+                    });
                 }
             }
         }
@@ -89,8 +86,7 @@ impl<'t> Finisher<'t> {
     /// opens with two cards (one discardable) left; false means "not shown".
     pub(super) fn greedy(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
         if self.t.rules.opening_natural_run && !has_natural_run(shapes) {
-            let mut found = self.segments(hand);
-            let segments = &mut found.items[..found.len];
+            let mut segments = self.segments(hand);
             if segments.is_empty() {
                 return false;
             }
@@ -210,8 +206,7 @@ impl<'t> Finisher<'t> {
             }
         }
         if rules.runs {
-            let found = self.segments(&cnt);
-            for seg in &found.items[..found.len] {
+            for seg in self.segments(&cnt).iter() {
                 gained += seg.value;
                 for c in seg.cells() {
                     cnt.take(c);
@@ -219,25 +214,17 @@ impl<'t> Finisher<'t> {
             }
         }
         // natural pairs among the cards still unused become sets with a wild
-        // (in arrays: a hand holds at most 13 ranks and 5 kinds of wild card, 8 of each)
-        let mut pair_buf = [0u8; 13];
-        let mut n_pairs = 0;
-        for r in 1..14u8 {
-            if open_rank(r) && rank_total(&cnt, r) == 2 {
-                pair_buf[n_pairs] = r;
-                n_pairs += 1;
-            }
-        }
-        let mut wild_buf = [0i32; 40];
-        let mut n_wilds = 0;
-        for c in cnt.each().filter(|&c| is_wild(c)) {
-            wild_buf[n_wilds] = t.value(c);
-            n_wilds += 1;
-        }
-        let wilds = &mut wild_buf[..n_wilds];
+        // (inline: a hand holds at most 13 ranks and 5 kinds of wild card, 8 of each)
+        let mut pairs: Inline<u8, 13> = (1..14u8)
+            .filter(|&r| open_rank(r) && rank_total(&cnt, r) == 2)
+            .collect();
+        let mut wilds: Inline<i32, 40> = cnt
+            .each()
+            .filter(|&c| is_wild(c))
+            .map(|c| t.value(c))
+            .collect();
         wilds.sort_unstable_by(|a, b| b.cmp(a));
         let mut placed = 0;
-        let pairs = &mut pair_buf[..n_pairs];
         pairs.sort_by_key(|&r| -t.value(rank_base(r)));
         for &rank in pairs.iter() {
             if placed >= wilds.len() || rules.max_wilds < 1 {

@@ -1,0 +1,77 @@
+//! A short list kept inline, without a heap allocation: the fixed-capacity
+//! lists of the hot loops (the search's segments, pairs and wild values, a
+//! run's ends, a rank's card counts), each capacity a bound its use proves.
+
+use std::ops::{Deref, DerefMut};
+
+/// Up to `N` values in the order pushed; reads and sorts as the slice of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Inline<T, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Inline<T, N> {
+    fn default() -> Self {
+        Inline {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Inline<T, N> {
+    /// Add `value` at the end.  Past `N` values this panics: every use's
+    /// capacity is the most its loop can push.
+    pub fn push(&mut self, value: T) {
+        self.items[self.len] = value;
+        self.len += 1;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> FromIterator<T> for Inline<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut out = Inline::default();
+        for value in iter {
+            out.push(value);
+        }
+        out
+    }
+}
+
+impl<T, const N: usize> Deref for Inline<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+impl<T, const N: usize> DerefMut for Inline<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Inline;
+
+    #[test]
+    fn keeps_what_was_pushed_in_order_and_sorts_as_a_slice() {
+        let mut list: Inline<i32, 4> = [5, -1, 3].into_iter().collect();
+        assert_eq!(&*list, &[5, -1, 3]);
+        list.push(0);
+        list.sort_unstable();
+        assert_eq!(&*list, &[-1, 0, 3, 5]);
+        assert!(Inline::<u8, 2>::default().is_empty());
+    }
+
+    #[test]
+    #[should_panic]
+    fn refuses_a_value_past_its_capacity() {
+        let mut list: Inline<u8, 1> = Inline::default();
+        list.push(1);
+        list.push(2);
+    }
+}
