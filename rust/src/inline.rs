@@ -1,6 +1,6 @@
 //! A short list kept inline, without a heap allocation: the fixed-capacity
-//! lists of the hot loops (the search's segments, pairs and wild values, a
-//! run's ends, a rank's card counts), each capacity a bound its use proves.
+//! lists of the hot loops (a search node's melds, the search's segments,
+//! pairs and wild values, a run's ends, a rank's card counts), each capacity a bound its use proves.
 
 use std::ops::{Deref, DerefMut};
 
@@ -53,6 +53,15 @@ impl<T, const N: usize> DerefMut for Inline<T, N> {
     }
 }
 
+/// Lists are equal when the values pushed are (the unused capacity is no part of them).
+impl<T: PartialEq, const N: usize> PartialEq for Inline<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq, const N: usize> Eq for Inline<T, N> {}
+
 #[cfg(test)]
 mod tests {
     use super::Inline;
@@ -65,6 +74,15 @@ mod tests {
         list.sort_unstable();
         assert_eq!(&*list, &[-1, 0, 3, 5]);
         assert!(Inline::<u8, 2>::default().is_empty());
+    }
+
+    #[test]
+    fn lists_are_equal_when_their_values_are() {
+        let pair: Inline<u8, 3> = [1, 2].into_iter().collect();
+        assert_eq!(pair, [1, 2].into_iter().collect());
+        assert_ne!(pair, [2, 1].into_iter().collect());
+        // the unused slot holds the default 0: a third value 0 still differs
+        assert_ne!(pair, [1, 2, 0].into_iter().collect());
     }
 
     #[test]

@@ -26,11 +26,18 @@ enum Progress {
     Counted(i32),
 }
 
+/// The most melds a team can have: each holds three or more of the 108 cards.
+const MAX_MELDS: usize = 36;
+
+/// A node's melds, sorted (so equal tables are equal keys), kept inline: a
+/// child node is a copy of its parent's, without a heap allocation.
+type Shapes = Inline<Shape, MAX_MELDS>;
+
 /// A search node: everything its answer depends on (with the finisher's flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Node {
     hand: Cards,
-    shapes: Vec<Shape>,
+    shapes: Shapes,
     progress: Progress,
     aside: Cards,
     must_out: bool,
@@ -41,7 +48,7 @@ impl std::hash::Hash for Node {
     /// derived hash feeds every field byte by byte).  Equal nodes hash alike.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.hand.hash_words(state);
-        for shape in &self.shapes {
+        for shape in self.shapes.iter() {
             state.write_u64(shape.word());
         }
         state.write_u64(
@@ -78,7 +85,7 @@ impl<'t> Finisher<'t> {
             hand = hand.mapped(&self.t.canon);
             aside = aside.mapped(&self.t.canon);
         }
-        let mut shapes = s.shapes.clone();
+        let mut shapes: Shapes = s.shapes.iter().copied().collect();
         shapes.sort_unstable();
         let node = Node {
             hand,
@@ -98,9 +105,9 @@ impl<'t> Finisher<'t> {
             if let Some(settled) = self.goal(&node) {
                 return Ok(settled);
             }
-            return self.expand(node, s.count);
+            return self.expand(&node, s.count);
         }
-        self.dfs(node, s.count)
+        self.dfs(&node, s.count)
     }
 
     fn progress(&self, opened: bool, count: i32) -> Progress {
@@ -136,18 +143,18 @@ impl<'t> Finisher<'t> {
         None
     }
 
-    fn dfs(&mut self, node: Node, count: i32) -> Result<bool, SearchGaveUp> {
-        if let Some(settled) = self.goal(&node) {
+    fn dfs(&mut self, node: &Node, count: i32) -> Result<bool, SearchGaveUp> {
+        if let Some(settled) = self.goal(node) {
             return Ok(settled);
         }
-        if let Some(&known) = self.memo.get(&node) {
+        if let Some(&known) = self.memo.get(node) {
             return Ok(known);
         }
         self.expand(node, count)
     }
 
     /// Search a node that is neither settled nor in the memo (one node of the budget).
-    fn expand(&mut self, node: Node, count: i32) -> Result<bool, SearchGaveUp> {
+    fn expand(&mut self, node: &Node, count: i32) -> Result<bool, SearchGaveUp> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
         let mut result = false;
@@ -164,13 +171,18 @@ impl<'t> Finisher<'t> {
                 for &c in &step.cards[..usize::from(step.taken)] {
                     hand2.take(usize::from(c));
                 }
-                let mut shapes2 = Vec::with_capacity(node.shapes.len() + 1);
-                shapes2.extend_from_slice(&node.shapes);
-                match step.index {
-                    None => shapes2.push(step.shape),
-                    Some(i) => shapes2[i] = step.shape,
-                }
-                shapes2.sort_unstable();
+                let mut shapes2 = node.shapes;
+                let changed = match step.index {
+                    None => {
+                        shapes2.push(step.shape);
+                        shapes2.len() - 1
+                    }
+                    Some(i) => {
+                        shapes2[i] = step.shape;
+                        i
+                    }
+                };
+                into_place(&mut shapes2, changed);
                 let mut aside2 = node.aside;
                 if !opened2
                     && team_opens(
@@ -194,7 +206,7 @@ impl<'t> Finisher<'t> {
                     aside: aside2,
                     must_out: node.must_out || step.black_threes,
                 };
-                if self.dfs(child, count2)? {
+                if self.dfs(&child, count2)? {
                     result = true;
                     break;
                 }
@@ -204,7 +216,7 @@ impl<'t> Finisher<'t> {
         if self.memo.capacity() == 0 {
             self.memo.reserve(64); // (a search rarely stops at a handful of nodes: no growing from 3)
         }
-        self.memo.insert(node, result);
+        self.memo.insert(node.clone(), result);
         Ok(result)
     }
 
@@ -481,6 +493,20 @@ impl<'t> Finisher<'t> {
             out.sort_by_key(|step| -step.gain);
         }
         out
+    }
+}
+
+/// Move `shapes[i]`, the one meld a step changed or added, to its place
+/// among the others (which are sorted): the list is sorted again, as a full
+/// sort would leave it.
+pub(super) fn into_place(shapes: &mut [Shape], mut i: usize) {
+    while i > 0 && shapes[i - 1] > shapes[i] {
+        shapes.swap(i - 1, i);
+        i -= 1;
+    }
+    while i + 1 < shapes.len() && shapes[i] > shapes[i + 1] {
+        shapes.swap(i, i + 1);
+        i += 1;
     }
 }
 

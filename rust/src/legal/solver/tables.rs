@@ -211,6 +211,18 @@ pub enum Shape {
     },
 }
 
+/// No meld (a set of no rank and no cards): the filler of an inline list's unused slots.
+impl Default for Shape {
+    fn default() -> Self {
+        Shape::Set {
+            rank: 0,
+            naturals: 0,
+            wilds: 0,
+            size: 0,
+        }
+    }
+}
+
 impl Shape {
     /// The number of cards in the meld.
     pub fn size(&self) -> u32 {

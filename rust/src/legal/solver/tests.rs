@@ -4,7 +4,7 @@
 
 use super::budget::thousands;
 use super::classic::for_each_multichoice;
-use super::search::for_each_combo;
+use super::search::{for_each_combo, into_place};
 use super::*;
 use crate::cards::{Card, JOKER};
 use crate::rules::Rules;
@@ -408,6 +408,22 @@ fn combos_skip_repeats_of_identical_cards_in_lexicographic_order() {
             vec![26, 26, 27],
         ]
     );
+}
+
+#[test]
+fn a_meld_changed_or_added_by_a_step_moves_to_its_sorted_place() {
+    // sets before runs, sets by rank: the set of 4s made a set of queens goes after the 9s
+    let mut shapes = [set(4, 3, 0), set(9, 3, 0), run(0, 3, 5, None)];
+    shapes[0] = set(12, 3, 0);
+    into_place(&mut shapes, 0);
+    assert_eq!(shapes, [set(9, 3, 0), set(12, 3, 0), run(0, 3, 5, None)]);
+    // a new set of 5s, pushed last, goes first; a run grown at its low end stays last
+    let mut shapes = [set(9, 3, 0), run(0, 3, 5, None), set(5, 2, 1)];
+    into_place(&mut shapes, 2);
+    assert_eq!(shapes, [set(5, 2, 1), set(9, 3, 0), run(0, 3, 5, None)]);
+    shapes[2] = run(0, 2, 5, None);
+    into_place(&mut shapes, 2);
+    assert_eq!(shapes, [set(5, 2, 1), set(9, 3, 0), run(0, 2, 5, None)]);
 }
 
 #[test]
