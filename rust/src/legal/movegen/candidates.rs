@@ -166,13 +166,24 @@ pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<CardList>
     CardList::new(&out[..n])
 }
 
-/// Whether the multiset `cards` is in `hand`.
+/// Whether the multiset `cards` is in `hand`: no card of the list is needed
+/// more often than the hand holds it (only the list's cards are counted).
 pub(super) fn fits(cards: &[Card], hand: &Cards) -> bool {
     let mut need = [0u8; DISTINCT];
-    for &c in cards {
-        need[usize::from(c)] += 1;
+    cards.iter().all(|&c| {
+        let c = usize::from(c);
+        need[c] += 1;
+        need[c] <= hand.count(c)
+    })
+}
+
+/// The cards of the run of `suit` from position `low` to `high`, naturals in every place.
+fn run_cells(suit: u8, low: u8, high: u8) -> CardList {
+    let mut cells = CardList::EMPTY;
+    for p in low..=high {
+        cells.push(run_cell(suit, p));
     }
-    need.iter().enumerate().all(|(c, &n)| hand.count(c) >= n)
+    cells
 }
 
 /// Every new run the hand can lay: (cards low to high, low position, wild position).
@@ -186,30 +197,33 @@ pub(super) fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option
     let wilds = wild_counts(hand);
     let mut out = Vec::new();
     for suit in 0..4u8 {
-        let mut have = [false; 15];
-        for (pos, slot) in have.iter_mut().enumerate().skip(1) {
-            *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
-        }
-        for low in 1..=12u8 {
-            let mut missing: Option<u8> = None;
-            let mut cells = CardList::EMPTY;
-            for high in low..=14.min(low + run_max - 1) {
-                cells.push(run_cell(suit, high));
-                if !have[usize::from(high)] {
-                    if missing.is_some() || wilds.is_empty() {
-                        break; // a second gap, or a gap and no wild card to fill it
-                    }
-                    missing = Some(high);
-                }
-                if high - low + 1 < 3 || (missing.is_some() && wilds.is_empty()) {
-                    continue; // too short, or a gap and no wild card to fill it
-                }
-                let positions = match missing {
-                    None => {
-                        out.push((cells, low, None));
-                        low..=high
-                    }
-                    Some(m) => m..=m,
+        // bit p set: run position p (1 to 14) lacks its natural card
+        let gaps = (1..=14u8)
+            .filter(|&p| !hand.has(usize::from(run_cell(suit, p))))
+            .fold(0u32, |bits, p| bits | 1 << p);
+        // a window can start at p (1 to 12) when p, p + 1 and p + 2 hold
+        // naturals, or two of them do and a wild card fills the third
+        let (a, b, c) = (!gaps, !gaps >> 1, !gaps >> 2);
+        let starts = if wilds.is_empty() {
+            a & b & c
+        } else {
+            a & b | a & c | b & c
+        };
+        for low in (1..=12u8).filter(|&p| starts & 1 << p != 0) {
+            // the window from `low` ends before its first gap, or before its
+            // second when a wild card can fill one (32: no such gap)
+            let ahead = gaps >> low << low;
+            let first = ahead.trailing_zeros() as u8;
+            let second = (ahead & ahead.wrapping_sub(1)).trailing_zeros() as u8;
+            let stop = if wilds.is_empty() { first } else { second };
+            let top = (low + run_max - 1).min(14).min(stop - 1);
+            for high in low + 2..=top {
+                let cells = run_cells(suit, low, high);
+                let positions = if first > high {
+                    out.push((cells, low, None));
+                    low..=high
+                } else {
+                    first..=first
                 };
                 for p in positions {
                     for &(w, _) in wilds.iter() {
