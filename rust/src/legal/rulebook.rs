@@ -99,8 +99,13 @@ thread_local! {
 fn tables_of(rules: &Arc<Rules>) -> Rc<Tables> {
     TABLES.with(|cell| {
         let mut cached = cell.borrow_mut();
-        if let Some((known, tables)) = cached.as_ref() {
-            if Arc::ptr_eq(known, rules) || **known == **rules {
+        if let Some((known, tables)) = cached.as_mut() {
+            if Arc::ptr_eq(known, rules) {
+                return Rc::clone(tables);
+            }
+            if **known == **rules {
+                // equal rules of another game: kept, so its next ask is a pointer compare
+                *known = Arc::clone(rules);
                 return Rc::clone(tables);
             }
         }

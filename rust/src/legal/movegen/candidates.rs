@@ -41,6 +41,7 @@ pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> S
         items,
         len: counts.len(),
         picks: [0; 5],
+        size: 0,
         low,
         high,
         done: false,
@@ -53,9 +54,38 @@ pub(crate) struct SubMultisets {
     len: usize,
     /// How many of each card the next candidate takes.
     picks: [u8; 5],
+    /// How many cards in all the next candidate takes.
+    size: usize,
     low: usize,
     high: usize,
     done: bool,
+}
+
+impl SubMultisets {
+    /// The cards of the picks.
+    fn cards(&self) -> CardList {
+        let mut cards = CardList::EMPTY;
+        for (&(card, _), &k) in self.items.iter().zip(&self.picks[..self.len]) {
+            for _ in 0..k {
+                cards.push(card);
+            }
+        }
+        cards
+    }
+
+    /// The next picks, the last position fastest; done after the last.
+    fn advance(&mut self) {
+        for i in (0..self.len).rev() {
+            if self.picks[i] < self.items[i].1 {
+                self.picks[i] += 1;
+                self.size += 1;
+                return;
+            }
+            self.size -= usize::from(self.picks[i]);
+            self.picks[i] = 0;
+        }
+        self.done = true;
+    }
 }
 
 impl Iterator for SubMultisets {
@@ -63,34 +93,10 @@ impl Iterator for SubMultisets {
 
     fn next(&mut self) -> Option<CardList> {
         while !self.done {
-            let picks = &mut self.picks[..self.len];
-            let size: usize = picks.iter().map(|&k| usize::from(k)).sum();
-            let mut found = None;
-            if (self.low..=self.high).contains(&size) {
-                let mut cards = CardList::EMPTY;
-                for (&(card, _), &k) in self.items.iter().zip(picks.iter()) {
-                    for _ in 0..k {
-                        cards.push(card);
-                    }
-                }
-                found = Some(cards);
-            }
-            // the next pick, the last position fastest
-            let mut i = self.len;
-            loop {
-                if i == 0 {
-                    self.done = true;
-                    break;
-                }
-                i -= 1;
-                if picks[i] < self.items[i].1 {
-                    picks[i] += 1;
-                    for p in &mut picks[i + 1..] {
-                        *p = 0;
-                    }
-                    break;
-                }
-            }
+            let found = (self.low..=self.high)
+                .contains(&self.size)
+                .then(|| self.cards());
+            self.advance();
             if found.is_some() {
                 return found;
             }

@@ -301,9 +301,13 @@ impl<'c> Gen<'c> {
         else {
             return Ok(());
         };
+        let candidates = run_extend_candidates(ctx, meld);
+        if candidates.is_empty() {
+            return Ok(());
+        }
         let was_natural = u32::from(old_wild.is_none());
         let old_value = meld_value(ctx, meld);
-        for (run, added, low, wpos) in run_extend_candidates(ctx, meld) {
+        for (run, added, low, wpos) in candidates {
             let run = run.as_slice();
             let high = low + run.len() as u8 - 1;
             let total = run_value(ctx, run, low, wpos);
