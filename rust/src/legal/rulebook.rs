@@ -232,7 +232,8 @@ impl<'s> Context<'s> {
 
     /// The team's melds with `shape` as meld `index`, or as a new meld.
     pub fn shapes_with(&self, index: Option<usize>, shape: Shape) -> Vec<Shape> {
-        let mut shapes = self.shapes.clone();
+        let mut shapes = Vec::with_capacity(self.shapes.len() + 1);
+        shapes.extend_from_slice(&self.shapes);
         match index {
             None => shapes.push(shape),
             Some(i) => shapes[i] = shape,

@@ -26,7 +26,7 @@ pub(crate) struct PyNativeState {
     pub(crate) inner: State,
     events: Arc<Vec<Event>>,
     /// The legal moves, listed on first ask and kept (a state never changes).
-    listing: OnceLock<Arc<[Action]>>,
+    listing: OnceLock<Vec<Action>>,
     /// The listing's Python action objects (from the table), made on first ask and kept.
     objects: OnceLock<Py<PyTuple>>,
     /// Its history: the package's history made so far and the moves since
@@ -85,7 +85,7 @@ impl PyNativeState {
         let moves = crate::legal::legal_moves_within(&self.inner, budget)
             .0
             .map_err(gave_up)?;
-        Ok(self.listing.get_or_init(|| moves.into()))
+        Ok(self.listing.get_or_init(|| moves))
     }
 
     /// The Python objects of the listing, made once and kept.

@@ -192,16 +192,19 @@ fn run_cells(suit: u8, low: u8, high: u8) -> CardList {
     cells
 }
 
-/// Every new run the hand can lay: (cards low to high, low position, wild position).
+/// Every new run the hand can lay, each given to `each` in turn (cards low
+/// to high, low position, wild position) until it fails.
 ///
 /// A window of consecutive positions in one suit where every position has
 /// its natural card in hand, or all but one and a wild fills it; a wild may
 /// also stand in a position whose natural card the player keeps.
-pub(super) fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option<u8>)> {
+pub(super) fn new_run_candidates<E>(
+    ctx: &Context<'_>,
+    mut each: impl FnMut(CardList, u8, Option<u8>) -> Result<(), E>,
+) -> Result<(), E> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
     let wilds = wild_counts(hand);
-    let mut out = Vec::new();
     for suit in 0..4u8 {
         // bit p set: run position p (1 to 14) lacks its natural card
         let gaps = (1..=14u8)
@@ -226,7 +229,7 @@ pub(super) fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option
             for high in low + 2..=top {
                 let cells = run_cells(suit, low, high);
                 let positions = if first > high {
-                    out.push((cells, low, None));
+                    each(cells, low, None)?;
                     low..=high
                 } else {
                     first..=first
@@ -239,14 +242,14 @@ pub(super) fn new_run_candidates(ctx: &Context<'_>) -> Vec<(CardList, u8, Option
                         let mut run = cells;
                         run.set(usize::from(p - low), w);
                         if fits(run.as_slice(), hand) {
-                            out.push((run, low, Some(p)));
+                            each(run, low, Some(p))?;
                         }
                     }
                 }
             }
         }
     }
-    out
+    Ok(())
 }
 
 /// Every new low-to-high list for run `meld` the hand can make: (run, the
@@ -274,7 +277,7 @@ pub(super) fn run_extend_candidates(
     let wpos = wild.map(|(i, _)| low + i);
     let wild_card = wild.map(|(_, c)| c);
     let displace = wpos.is_some_and(|w| have[usize::from(w)]);
-    let mut out = Vec::with_capacity(16);
+    let mut out = Vec::new();
     // Positions beyond the old ends are filled by natural cards from hand,
     // except at most one (the wild's); stop widening once two positions lack a natural.
     let mut missing_low: Option<u8> = None;

@@ -86,7 +86,8 @@ fn list_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
 /// Every legal move of the play phase, in the documented order.
 fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
-    let mut out = Vec::with_capacity(64);
+    // most listings are short: the list grows past 16 moves when it must
+    let mut out = Vec::with_capacity(16);
     if ctx.rules.ask_partner && crate::legal::check::ask_problem(ctx, &mut g.finisher)?.is_none() {
         out.push(Action::Ask);
     }

@@ -176,7 +176,7 @@ impl<'c> Gen<'c> {
 
     pub(super) fn new_runs(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
         let ctx = self.ctx;
-        for (list, low, wpos) in new_run_candidates(ctx) {
+        new_run_candidates(ctx, |list, low, wpos| {
             let cards = list.as_slice();
             let gain = run_value(ctx, cards, low, wpos);
             let suit = cards[if wpos != Some(low) { 0 } else { 1 }] % 4;
@@ -190,8 +190,8 @@ impl<'c> Gen<'c> {
             if self.ok(cards, None, shape, gain, nat_runs, false)? {
                 out.push(Action::Meld { cards: list });
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     pub(super) fn set_adds(
