@@ -14,7 +14,7 @@ use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, has_natural_run, natural_at, rank_base, Cards, Shape, BLACK_THREE_MELD_MAX, MELD_MIN,
 };
-use crate::cards::JOKER;
+use crate::cards::{DISTINCT, JOKER};
 use crate::inline::Inline;
 
 /// How far a node's turn has come towards opening.
@@ -36,6 +36,9 @@ type Shapes = Inline<Shape, MAX_MELDS>;
 /// A search node: everything its answer depends on (with the finisher's flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Node {
+    /// The memo's hash of the cards and melds ([`Node::new`]), kept up to
+    /// date step by step; first, so unequal nodes mostly differ at once.
+    sum: u64,
     hand: Cards,
     shapes: Shapes,
     progress: Progress,
@@ -44,24 +47,98 @@ pub(super) struct Node {
 }
 
 impl std::hash::Hash for Node {
-    /// The memo's hash: a word per eight card counts and one per meld (the
-    /// derived hash feeds every field byte by byte).  Equal nodes hash alike.
+    /// The memo's hash: the sum of the cards' and melds' words, and the rest.
+    /// Equal nodes hash alike (equal parts, equal sums).
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.hand.hash_words(state);
-        for shape in self.shapes.iter() {
-            state.write_u64(shape.word());
-        }
+        state.write_u64(self.sum);
         state.write_u64(
             match self.progress {
                 Progress::Open => 1 << 40,
                 Progress::Counted(count) => u64::from(count as u32),
-            } | (u64::from(self.must_out) << 41)
-                | ((self.shapes.len() as u64) << 48),
+            } | (u64::from(self.must_out) << 41),
         );
-        if !self.aside.is_empty() {
-            self.aside.hash_words(state);
+    }
+}
+
+impl Node {
+    /// A node, its hash sum worked out: a random-looking word per card in hand
+    /// and per card set aside (two tables: a card's place matters) and one per
+    /// meld, added up, so that a step changes the sum by a few words.
+    fn new(hand: Cards, shapes: Shapes, progress: Progress, aside: Cards, must_out: bool) -> Node {
+        let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
+        for (c, n) in hand.iter() {
+            sum = sum.wrapping_add(HAND_WORDS[c].wrapping_mul(u64::from(n)));
+        }
+        for (c, n) in aside.iter() {
+            sum = sum.wrapping_add(ASIDE_WORDS[c].wrapping_mul(u64::from(n)));
+        }
+        Node {
+            sum,
+            hand,
+            shapes,
+            progress,
+            aside,
+            must_out,
         }
     }
+
+    /// The node `step` leads to, with this node's progress (the finisher
+    /// works out the child's): the step's cards taken from the hand, its meld
+    /// changed or added in its sorted place, the sum changed word by word.
+    fn stepped(&self, step: &Step) -> Node {
+        let mut child = self.clone();
+        for &c in &step.cards[..usize::from(step.taken)] {
+            child.hand.take(usize::from(c));
+            child.sum = child.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
+        }
+        let changed = match step.index {
+            None => {
+                child.shapes.push(step.shape);
+                child.shapes.len() - 1
+            }
+            Some(i) => {
+                child.sum = child.sum.wrapping_sub(meld_word(&child.shapes[i]));
+                child.shapes[i] = step.shape;
+                i
+            }
+        };
+        child.sum = child.sum.wrapping_add(meld_word(&step.shape));
+        into_place(&mut child.shapes, changed);
+        child.must_out |= step.black_threes;
+        debug_assert_eq!(
+            child.sum,
+            Node::new(child.hand, child.shapes, child.progress, child.aside, child.must_out).sum
+        );
+        child
+    }
+}
+
+/// A well-mixed word from `x` (SplitMix64's output function).
+const fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A word per card index: the mixes of `first` and the numbers after it.
+const fn card_words(first: u64) -> [u64; DISTINCT] {
+    let mut words = [0; DISTINCT];
+    let mut c = 0;
+    while c < DISTINCT {
+        words[c] = mix(first + c as u64);
+        c += 1;
+    }
+    words
+}
+
+/// The words of a card in hand (the mixes of 0 to 52) and of a card set aside (53 to 105).
+const HAND_WORDS: [u64; DISTINCT] = card_words(0);
+const ASIDE_WORDS: [u64; DISTINCT] = card_words(DISTINCT as u64);
+
+/// A meld's word: the mix of [`Shape::word`] (257 or more: no card's number).
+fn meld_word(shape: &Shape) -> u64 {
+    mix(shape.word())
 }
 
 /// One single-card step of the search, as a recipe: the search builds the
@@ -87,13 +164,13 @@ impl<'t> Finisher<'t> {
         }
         let mut shapes: Shapes = s.shapes.iter().copied().collect();
         shapes.sort_unstable();
-        let node = Node {
+        let node = Node::new(
             hand,
             shapes,
-            progress: self.progress(s.opened, s.count),
+            self.progress(s.opened, s.count),
             aside,
-            must_out: s.must_out,
-        };
+            s.must_out,
+        );
         if !s.opened && !s.must_out {
             if let Some(&known) = self.memo.get(&node) {
                 return Ok(known);
@@ -166,46 +243,31 @@ impl<'t> Finisher<'t> {
             let steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
+                let mut child = node.stepped(step);
                 let mut opened2 = opened;
-                let mut hand2 = node.hand;
-                for &c in &step.cards[..usize::from(step.taken)] {
-                    hand2.take(usize::from(c));
-                }
-                let mut shapes2 = node.shapes;
-                let changed = match step.index {
-                    None => {
-                        shapes2.push(step.shape);
-                        shapes2.len() - 1
-                    }
-                    Some(i) => {
-                        shapes2[i] = step.shape;
-                        i
-                    }
-                };
-                into_place(&mut shapes2, changed);
-                let mut aside2 = node.aside;
-                if !opened2
+                if !opened
                     && team_opens(
                         &self.t.rules,
                         self.flags.minimum,
                         count2,
-                        has_natural_run(&shapes2),
-                        hand2.len(),
+                        has_natural_run(&child.shapes),
+                        child.hand.len(),
                     )
                 {
                     opened2 = true;
-                    if !aside2.is_empty() {
-                        hand2 = hand2.union(&aside2);
-                        aside2 = Cards::default();
+                    if !child.aside.is_empty() {
+                        // the cards set aside join the hand
+                        let hand = child.hand.union(&child.aside);
+                        child = Node::new(
+                            hand,
+                            child.shapes,
+                            child.progress,
+                            Cards::default(),
+                            child.must_out,
+                        );
                     }
                 }
-                let child = Node {
-                    hand: hand2,
-                    shapes: shapes2,
-                    progress: self.progress(opened2, count2),
-                    aside: aside2,
-                    must_out: node.must_out || step.black_threes,
-                };
+                child.progress = self.progress(opened2, count2);
                 if self.dfs(&child, count2)? {
                     result = true;
                     break;

@@ -113,19 +113,6 @@ impl Cards {
         })
     }
 
-    /// Feed the counts to `state` eight at a time (the memo's hash of a hand).
-    pub(super) fn hash_words<H: std::hash::Hasher>(&self, state: &mut H) {
-        let mut words = self.0.chunks_exact(8);
-        for word in &mut words {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(word);
-            state.write_u64(u64::from_le_bytes(bytes));
-        }
-        let mut bytes = [0u8; 8];
-        bytes[..words.remainder().len()].copy_from_slice(words.remainder());
-        state.write_u64(u64::from_le_bytes(bytes));
-    }
-
     /// Both multisets together.
     pub fn union(&self, other: &Cards) -> Cards {
         let mut out = *self;
