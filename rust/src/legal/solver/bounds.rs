@@ -8,7 +8,7 @@
 
 use super::finish::Finisher;
 use super::tables::{
-    canastas, has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape,
+    canastas, has_natural_run, has_window, natural_at, rank_base, Cards, Shape,
     BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
 };
 use crate::cards::JOKER;
@@ -92,15 +92,10 @@ impl<'t> Finisher<'t> {
     fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
         let t = self.t;
         let rules = &t.rules;
-        let mut wilds = 0u32;
-        let mut nat_rank = [0u32; 15];
-        for (c, n) in hand.iter() {
-            if is_wild(c) {
-                wilds += u32::from(n);
-            } else {
-                nat_rank[usize::from(rank_of(c))] += u32::from(n);
-            }
-        }
+        let wilds: u32 = [4, 5, 6, 7, JOKER as usize]
+            .into_iter()
+            .map(|c| u32::from(hand.count(c)))
+            .sum();
         let mut set_ranks = [false; 14];
         for s in shapes {
             if let Shape::Set { rank, size, .. } = *s {
@@ -160,32 +155,37 @@ impl<'t> Finisher<'t> {
                 }
             }
         };
+        // a wild card can always join a meld: a set, a run, or (a 2) its own place in a run
+        for c in [4, 5, 6, 7, JOKER as usize] {
+            if hand.has(c) {
+                ok(t.value(c), hand.count(c));
+            }
+        }
+        // a natural card joins a set of its rank (on the table, or from the hand's
+        // cards of the rank, or a pair and a wild), or a run through its position
+        let mut nat_rank = [0u32; 15];
         let mut dead = 0u32;
-        for (c, n) in hand.iter() {
-            let v = t.value(c);
-            if c == JOKER as usize || (is_wild(c) && !runs) {
-                ok(v, n);
+        for rank in (1..14u8).filter(|&r| r != 2) {
+            let base = rank_base(rank);
+            let counts = hand.rank_counts(rank);
+            let nr: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+            if nr == 0 {
                 continue;
             }
-            let rank = rank_of(c);
-            let nr = nat_rank[usize::from(rank)];
-            let mut live = t.set_rank[usize::from(rank)]
+            nat_rank[usize::from(rank)] = nr;
+            let as_set = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
-            if !live && runs {
-                let places = if rank == 1 {
-                    (1 << 1) | (1 << 14)
-                } else {
-                    1u16 << rank
-                };
-                live = runnable[c % 4] & places != 0;
-                if !live && is_wild(c) {
-                    live = true; // a 2 can always stand as a wild card
-                }
-            }
-            if live {
-                ok(v, n);
+            let places = if rank == 1 {
+                (1 << 1) | (1 << 14)
             } else {
-                dead += u32::from(n);
+                1u16 << rank
+            };
+            for (suit, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                if as_set || (runs && runnable[suit] & places != 0) {
+                    ok(t.value(base + suit), n);
+                } else {
+                    dead += u32::from(n);
+                }
             }
         }
         Live {

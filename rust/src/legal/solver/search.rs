@@ -107,7 +107,14 @@ impl Node {
         child.must_out |= step.black_threes;
         debug_assert_eq!(
             child.sum,
-            Node::new(child.hand, child.shapes, child.progress, child.aside, child.must_out).sum
+            Node::new(
+                child.hand,
+                child.shapes,
+                child.progress,
+                child.aside,
+                child.must_out
+            )
+            .sum
         );
         child
     }

@@ -90,6 +90,17 @@ impl Cards {
         total + words.remainder().iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 
+    /// The counts of the four cards of `rank` (1-13), by suit.
+    pub(super) fn rank_counts(&self, rank: u8) -> [u8; 4] {
+        let base = rank_base(rank);
+        [
+            self.0[base],
+            self.0[base + 1],
+            self.0[base + 2],
+            self.0[base + 3],
+        ]
+    }
+
     /// Whether there is no card.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
