@@ -579,38 +579,51 @@ pub(super) fn into_place(shapes: &mut [Shape], mut i: usize) {
     }
 }
 
-/// Call `visit` with each `k`-card (at most 3) sub-multiset of the cards
-/// `kinds` (ascending indices) held in `hand`, each sorted, in lexicographic
-/// order (the Python engine's `_sub_multisets` order).
+/// Call `visit` with each `k`-card (two or three) sub-multiset of the cards
+/// `kinds` (ascending indices, at most four) held in `hand`, each sorted, in
+/// lexicographic order (the Python engine's `_sub_multisets` order): more
+/// copies of a lower card first.
 pub(super) fn for_each_combo(
     hand: &Cards,
     kinds: &[usize],
     k: usize,
-    visit: &mut dyn FnMut(&[usize]),
+    visit: &mut impl FnMut(&[usize]),
 ) {
-    fn walk(
-        hand: &Cards,
-        kinds: &[usize],
-        buf: &mut [usize; 3],
-        filled: usize,
-        k: usize,
-        visit: &mut dyn FnMut(&[usize]),
-    ) {
-        if filled == k {
-            visit(&buf[..k]);
-            return;
-        }
-        let Some((&card, rest)) = kinds.split_first() else {
-            return;
-        };
-        // more copies of the lowest card first: the lexicographic order
-        let most = usize::from(hand.count(card)).min(k - filled);
-        for take in (0..=most).rev() {
-            for slot in &mut buf[filled..filled + take] {
-                *slot = card;
+    let held: Inline<(usize, u8), 4> = kinds
+        .iter()
+        .filter(|&&c| hand.has(c))
+        .map(|&c| (c, hand.count(c)))
+        .collect();
+    for (i, &(a, copies)) in held.iter().enumerate() {
+        let later = &held[i + 1..];
+        match k {
+            2 => {
+                if copies >= 2 {
+                    visit(&[a, a]);
+                }
+                for &(b, _) in later {
+                    visit(&[a, b]);
+                }
             }
-            walk(hand, rest, buf, filled + take, k, visit);
+            3 => {
+                if copies >= 3 {
+                    visit(&[a, a, a]);
+                }
+                if copies >= 2 {
+                    for &(b, _) in later {
+                        visit(&[a, a, b]);
+                    }
+                }
+                for (j, &(b, copies_b)) in later.iter().enumerate() {
+                    if copies_b >= 2 {
+                        visit(&[a, b, b]);
+                    }
+                    for &(c, _) in &later[j + 1..] {
+                        visit(&[a, b, c]);
+                    }
+                }
+            }
+            _ => unreachable!("the search's combinations are of two or three cards"),
         }
     }
-    walk(hand, kinds, &mut [0; 3], 0, k, visit);
 }

@@ -408,6 +408,24 @@ fn combos_skip_repeats_of_identical_cards_in_lexicographic_order() {
             vec![26, 26, 27],
         ]
     );
+    // one of each suit: the pairs and trios of distinct cards, lowest first
+    assert_eq!(
+        combos("7C 7D 7H 7S", &sevens, 2),
+        vec![
+            vec![24, 25],
+            vec![24, 26],
+            vec![24, 27],
+            vec![25, 26],
+            vec![25, 27],
+            vec![26, 27],
+        ]
+    );
+    assert_eq!(combos("7D 7H 7S JK", &sevens, 3), vec![vec![25, 26, 27]]);
+    // three copies of one card: its trio, then two copies with each other card
+    assert_eq!(
+        combos("7D 7D 7D 7S", &sevens, 3),
+        vec![vec![25, 25, 25], vec![25, 25, 27]]
+    );
 }
 
 #[test]
