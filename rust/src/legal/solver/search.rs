@@ -503,16 +503,15 @@ impl<'t> Finisher<'t> {
         // new runs of three
         if rules.runs {
             for (suit, row) in (0..4u8).zip(hand.run_rows()) {
-                if row.count_ones() < 2 {
-                    continue;
-                }
-                let present: [bool; 15] = std::array::from_fn(|pos| row & (1 << pos) != 0);
-                for low in 1..13u8 {
-                    let window = &present[usize::from(low)..usize::from(low) + 3];
+                // the windows of three positions (starting at 1 to 12) with two or three held
+                let two_held = (row & (row >> 1)) | (row & (row >> 2)) | ((row >> 1) & (row >> 2));
+                let mut lows = two_held & 0b1_1111_1111_1110;
+                while lows != 0 {
+                    let low = lows.trailing_zeros() as u8;
+                    lows &= lows - 1;
+                    let window: [bool; 3] =
+                        std::array::from_fn(|k| row & (1 << (low as usize + k)) != 0);
                     let missing = window.iter().filter(|&&p| !p).count();
-                    if missing > 1 {
-                        continue;
-                    }
                     let cells = [
                         natural_at(suit, low),
                         natural_at(suit, low + 1),
