@@ -9,9 +9,8 @@
 use super::finish::Finisher;
 use super::tables::{
     canastas, has_natural_run, has_window, natural_at, rank_base, Cards, Shape,
-    BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
+    BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, WILD_CARDS,
 };
-use crate::cards::JOKER;
 
 /// Which cards in hand could join a meld (the bounds' shared facts).
 struct Live {
@@ -92,10 +91,7 @@ impl<'t> Finisher<'t> {
     fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
         let t = self.t;
         let rules = &t.rules;
-        let wilds: u32 = [4, 5, 6, 7, JOKER as usize]
-            .into_iter()
-            .map(|c| u32::from(hand.count(c)))
-            .sum();
+        let wilds: u32 = WILD_CARDS.iter().map(|&c| u32::from(hand.count(c))).sum();
         let mut set_ranks = [false; 14];
         for s in shapes {
             if let Shape::Set { rank, size, .. } = *s {
@@ -156,7 +152,7 @@ impl<'t> Finisher<'t> {
             }
         };
         // a wild card can always join a meld: a set, a run, or (a 2) its own place in a run
-        for c in [4, 5, 6, 7, JOKER as usize] {
+        for c in WILD_CARDS {
             if hand.has(c) {
                 ok(t.value(c), hand.count(c));
             }

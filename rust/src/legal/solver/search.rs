@@ -13,8 +13,9 @@ use super::finish::Finisher;
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, has_natural_run, natural_at, rank_base, Cards, Shape, BLACK_THREE_MELD_MAX, MELD_MIN,
+    WILD_CARDS,
 };
-use crate::cards::{DISTINCT, JOKER};
+use crate::cards::DISTINCT;
 use crate::inline::Inline;
 
 /// How far a node's turn has come towards opening.
@@ -302,7 +303,7 @@ impl<'t> Finisher<'t> {
         out.clear();
         let mut wild_buf = [0usize; 5];
         let mut n_wild = 0;
-        for c in [4usize, 5, 6, 7, JOKER as usize] {
+        for c in WILD_CARDS {
             if hand.has(c) {
                 wild_buf[n_wild] = c;
                 n_wild += 1;

@@ -24,6 +24,9 @@ pub(super) const fn is_wild(c: usize) -> bool {
     c == JOKER as usize || (c >= 4 && c < 8)
 }
 
+/// The wild cards' indices: the four 2s and the joker (G-WILD-1).
+pub(super) const WILD_CARDS: [usize; 5] = [4, 5, 6, 7, JOKER as usize];
+
 /// Rank 1-13 of a natural card index (the joker has none).
 pub(super) const fn rank_of(c: usize) -> u8 {
     (c / 4 + 1) as u8

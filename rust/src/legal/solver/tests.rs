@@ -5,6 +5,7 @@
 use super::budget::thousands;
 use super::classic::for_each_multichoice;
 use super::search::{for_each_combo, into_place};
+use super::tables::{is_wild, WILD_CARDS};
 use super::*;
 use crate::cards::{Card, JOKER};
 use crate::rules::Rules;
@@ -442,6 +443,16 @@ fn a_meld_changed_or_added_by_a_step_moves_to_its_sorted_place() {
     shapes[2] = run(0, 2, 5, None);
     into_place(&mut shapes, 2);
     assert_eq!(shapes, [set(5, 2, 1), set(9, 3, 0), run(0, 2, 5, None)]);
+}
+
+#[test]
+fn the_wild_cards_listed_are_the_2s_and_the_joker() {
+    // G-WILD-1: the four 2s (indices 4 to 7) and the joker (52)
+    let wild: Vec<usize> = (0..crate::cards::DISTINCT)
+        .filter(|&c| is_wild(c))
+        .collect();
+    assert_eq!(wild, vec![4, 5, 6, 7, 52]);
+    assert_eq!(WILD_CARDS.to_vec(), wild);
 }
 
 #[test]

@@ -11,7 +11,7 @@ use super::finish::Finisher;
 use crate::inline::Inline;
 
 use super::tables::{
-    has_natural_run, has_window, is_wild, natural_at, rank_base, Cards, Shape, MELD_MIN,
+    has_natural_run, has_window, natural_at, rank_base, Cards, Shape, MELD_MIN, WILD_CARDS,
 };
 
 /// A maximal natural run in hand: `len` cards of `suit` from run position `start`.
@@ -218,11 +218,12 @@ impl<'t> Finisher<'t> {
         let mut pairs: Inline<u8, 13> = (1..14u8)
             .filter(|&r| open_rank(r) && rank_total(&cnt, r) == 2)
             .collect();
-        let mut wilds: Inline<i32, 40> = cnt
-            .each()
-            .filter(|&c| is_wild(c))
-            .map(|c| t.value(c))
-            .collect();
+        let mut wilds: Inline<i32, 40> = Inline::default();
+        for c in WILD_CARDS {
+            for _ in 0..cnt.count(c) {
+                wilds.push(t.value(c));
+            }
+        }
         wilds.sort_unstable_by(|a, b| b.cmp(a));
         let mut placed = 0;
         pairs.sort_by_key(|&r| -t.value(rank_base(r)));
