@@ -83,41 +83,39 @@ impl Node {
         }
     }
 
-    /// The node `step` leads to, with this node's progress (the finisher
-    /// works out the child's): the step's cards taken from the hand, its meld
-    /// changed or added in its sorted place, the sum changed word by word.
-    fn stepped(&self, step: &Step) -> Node {
-        let mut child = self.clone();
+    /// Take `step` (the progress stays: the finisher works out the
+    /// child's): the step's cards leave the hand, its meld is changed or
+    /// added in its sorted place, and the sum follows word by word.
+    fn take(&mut self, step: &Step) {
         for &c in &step.cards[..usize::from(step.taken)] {
-            child.hand.take(usize::from(c));
-            child.sum = child.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
+            self.hand.take(usize::from(c));
+            self.sum = self.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
         }
         let changed = match step.index {
             None => {
-                child.shapes.push(step.shape);
-                child.shapes.len() - 1
+                self.shapes.push(step.shape);
+                self.shapes.len() - 1
             }
             Some(i) => {
-                child.sum = child.sum.wrapping_sub(meld_word(&child.shapes[i]));
-                child.shapes[i] = step.shape;
+                self.sum = self.sum.wrapping_sub(meld_word(&self.shapes[i]));
+                self.shapes[i] = step.shape;
                 i
             }
         };
-        child.sum = child.sum.wrapping_add(meld_word(&step.shape));
-        into_place(&mut child.shapes, changed);
-        child.must_out |= step.black_threes;
+        self.sum = self.sum.wrapping_add(meld_word(&step.shape));
+        into_place(&mut self.shapes, changed);
+        self.must_out |= step.black_threes;
         debug_assert_eq!(
-            child.sum,
+            self.sum,
             Node::new(
-                child.hand,
-                child.shapes,
-                child.progress,
-                child.aside,
-                child.must_out
+                self.hand,
+                self.shapes,
+                self.progress,
+                self.aside,
+                self.must_out
             )
             .sum
         );
-        child
     }
 }
 
@@ -251,7 +249,8 @@ impl<'t> Finisher<'t> {
             let steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
-                let mut child = node.stepped(step);
+                let mut child = node.clone();
+                child.take(step);
                 let mut opened2 = opened;
                 if !opened
                     && team_opens(

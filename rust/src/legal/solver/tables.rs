@@ -138,11 +138,11 @@ impl Cards {
 
     /// The distinct cards present, in index order, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.0
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(c, &n)| (c, n))
+        Present {
+            counts: &self.0,
+            start: 0,
+            word: count_word(&self.0, 0),
+        }
     }
 
     /// Every card index present (with repeats), in index order.
@@ -184,6 +184,44 @@ impl Cards {
             out.0[usize::from(canon[c])] += n;
         }
         out
+    }
+}
+
+/// The counts of cards `start..start + 8` as the bytes of a word (zeros past the last card).
+fn count_word(counts: &[u8; DISTINCT], start: usize) -> u64 {
+    match counts.get(start..start + 8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().expect("eight counts")),
+        None => counts[start..]
+            .iter()
+            .rev()
+            .fold(0, |word, &n| (word << 8) | u64::from(n)),
+    }
+}
+
+/// [`Cards::iter`]: eight counts a word, a word of zeros passed over at once.
+struct Present<'a> {
+    counts: &'a [u8; DISTINCT],
+    /// The first card of `word`.
+    start: usize,
+    /// The counts of cards `start..start + 8` not yet visited.
+    word: u64,
+}
+
+impl Iterator for Present<'_> {
+    type Item = (usize, u8);
+
+    fn next(&mut self) -> Option<(usize, u8)> {
+        while self.word == 0 {
+            self.start += 8;
+            if self.start >= DISTINCT {
+                return None;
+            }
+            self.word = count_word(self.counts, self.start);
+        }
+        let byte = self.word.trailing_zeros() as usize / 8;
+        self.word &= !(0xff << (8 * byte));
+        let c = self.start + byte;
+        Some((c, self.counts[c]))
     }
 }
 

@@ -485,6 +485,17 @@ fn a_hand_counts_its_cards_across_every_word_of_counts() {
 }
 
 #[test]
+fn a_hand_lists_its_cards_in_index_order_across_every_word_of_counts() {
+    assert_eq!(hand("").iter().count(), 0);
+    // AC is 0, 2D 5, 9C 32 (the fifth word), KS 51 and JK 52 (the last, short word)
+    let listed: Vec<(usize, u8)> = hand("JK KS AC 9C AC 2D JK").iter().collect();
+    assert_eq!(listed, vec![(0, 2), (5, 1), (32, 1), (51, 1), (52, 2)]);
+    // two cards in one word, the words between them empty
+    let listed: Vec<(usize, u8)> = hand("4C 4S").iter().collect();
+    assert_eq!(listed, vec![(12, 1), (15, 1)]);
+}
+
+#[test]
 fn distinct_meld_shapes_pack_into_distinct_words() {
     let mut shapes = Vec::new();
     for rank in 1..14 {
