@@ -23,6 +23,7 @@ impl<T: Copy + Default, const N: usize> Default for Inline<T, N> {
 impl<T: Copy + Default, const N: usize> Inline<T, N> {
     /// Add `value` at the end.  Past `N` values this panics: every use's
     /// capacity is the most its loop can push.
+    #[inline]
     pub fn push(&mut self, value: T) {
         self.items[self.len] = value;
         self.len += 1;
@@ -30,6 +31,7 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> FromIterator<T> for Inline<T, N> {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut out = Inline::default();
         for value in iter {
