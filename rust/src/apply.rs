@@ -99,6 +99,19 @@ pub fn play_trusted(
     action: &Action,
     limit: u64,
 ) -> Result<(State, Vec<Event>), MoveError> {
+    let mut d = s.clone();
+    let mut events = Vec::new();
+    play_trusted_in_place(&mut d, action, limit, &mut events)?;
+    Ok((d, events))
+}
+
+/// [`play_trusted`] on a state the caller owns (a copy it keeps only when this succeeds).
+pub fn play_trusted_in_place(
+    d: &mut State,
+    action: &Action,
+    limit: u64,
+    events: &mut Vec<Event>,
+) -> Result<(), MoveError> {
     let failure = std::cell::Cell::new(None);
     let ask = |probe: &State| -> bool {
         crate::legal::can_take_within(probe, limit).unwrap_or_else(|e| {
@@ -106,10 +119,10 @@ pub fn play_trusted(
             false
         })
     };
-    let out = apply(s, action, &ask)?;
+    apply_in_place(d, action, &ask, events)?;
     match failure.into_inner() {
         Some(e) => Err(MoveError::GaveUp(e)),
-        None => Ok(out),
+        None => Ok(()),
     }
 }
 

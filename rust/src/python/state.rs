@@ -23,7 +23,8 @@ use crate::legal::SEARCH_BUDGET;
 /// the move that led to it.  Immutable: `apply` returns a new one.
 #[pyclass(frozen, module = "kanasta._core", name = "NativeState")]
 pub(crate) struct PyNativeState {
-    pub(crate) inner: State,
+    /// Boxed: a new state is moved a few times on its way into its Python object.
+    pub(crate) inner: Box<State>,
     events: Arc<Vec<Event>>,
     /// The legal moves, listed on first ask and kept (a state never changes).
     listing: OnceLock<Vec<Action>>,
@@ -38,36 +39,36 @@ pub(crate) struct PyNativeState {
 }
 
 impl PyNativeState {
-    fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
+    /// The state `inner` with its `events`, its `line` and its `game`, nothing listed yet.
+    fn with(
+        inner: Box<State>,
+        events: Arc<Vec<Event>>,
+        line: Line<Py<PyAny>>,
+        game: OnceLock<Arc<Py<PyAny>>>,
+    ) -> PyNativeState {
         PyNativeState {
             inner,
             events,
             listing: OnceLock::new(),
             objects: OnceLock::new(),
-            line: Mutex::new(Line::default()),
-            game: OnceLock::new(),
+            line: Mutex::new(line),
+            game,
         }
     }
 
-    /// A state of the same game as this one (a move further on): its game is this one's.
-    fn same_game(self, game: &OnceLock<Arc<Py<PyAny>>>) -> PyNativeState {
-        if let Some(g) = game.get() {
-            let _ = self.game.set(g.clone());
-        }
-        self
+    /// A state with no history and no game yet (dealt, read or probed).
+    fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
+        PyNativeState::with(Box::new(inner), events, Line::default(), OnceLock::new())
     }
 
-    /// The state `inner` reached from this one by `action`, with its `events`: its line one move further.
-    fn reached(&self, inner: State, events: Vec<Event>, action: Action) -> PyNativeState {
+    /// The state `inner` reached from this one by `action`, with its `events`:
+    /// its line one move further, its game this one's.
+    fn reached(&self, inner: Box<State>, events: Vec<Event>, action: Action) -> PyNativeState {
         let events = Arc::new(events);
         let line = self
             .line_lock()
             .after(self.inner.player, action, events.clone());
-        PyNativeState {
-            line: Mutex::new(line),
-            ..PyNativeState::made(inner, events)
-        }
-        .same_game(&self.game)
+        PyNativeState::with(inner, events, line, self.game.clone())
     }
 
     fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
@@ -125,6 +126,19 @@ pub(super) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
+/// The state after the legal move `action` (the native legality answering
+/// the C-OUT-5 chore), made in its box, with its events.
+fn play_legal(
+    state: &State,
+    action: &action::Action,
+    budget: u64,
+) -> PyResult<(Box<State>, Vec<Event>)> {
+    let mut next = Box::new(state.clone());
+    let mut events = Vec::new();
+    apply::play_trusted_in_place(&mut next, action, budget, &mut events).map_err(move_error)?;
+    Ok((next, events))
+}
+
 /// Apply one move natively, asking `can_take` (a Python callable; without one,
 /// the native legality) the C-OUT-5 question; the move is checked first
 /// unless `trusted`.
@@ -134,7 +148,7 @@ pub(super) fn step(
     can_take: Option<&Bound<'_, PyAny>>,
     budget: u64,
     trusted: bool,
-) -> PyResult<(State, Vec<Event>)> {
+) -> PyResult<(Box<State>, Vec<Event>)> {
     if !trusted {
         if let Some(p) = crate::legal::explain_within(state, action, budget).map_err(gave_up)? {
             return Err(IllegalMove::new_err((p.rule, p.message)));
@@ -142,7 +156,7 @@ pub(super) fn step(
     }
     let Some(f) = can_take else {
         // the native legality answers the chore's question
-        return apply::play_trusted(state, action, budget).map_err(move_error);
+        return play_legal(state, action, budget);
     };
     let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
     let ask = |s: &State| -> bool {
@@ -155,10 +169,10 @@ pub(super) fn step(
             }
         }
     };
-    let out = apply::apply(state, action, &ask).map_err(|e| move_error(e.into()))?;
+    let (next, events) = apply::apply(state, action, &ask).map_err(|e| move_error(e.into()))?;
     match failure.into_inner() {
         Some(e) => Err(e),
-        None => Ok(out),
+        None => Ok((Box::new(next), events)),
     }
 }
 
@@ -228,8 +242,7 @@ impl PyNativeState {
     #[pyo3(signature = (index, *, budget = SEARCH_BUDGET))]
     fn apply_listed(&self, index: usize, budget: u64) -> PyResult<Self> {
         let action = self.listed_move(index, budget)?;
-        let (inner, events) =
-            apply::play_trusted(&self.inner, &action, budget).map_err(move_error)?;
+        let (inner, events) = play_legal(&self.inner, &action, budget)?;
         Ok(self.reached(inner, events, action))
     }
 
@@ -277,7 +290,7 @@ impl PyNativeState {
             return Ok(None);
         };
         let m = self.listing(budget)?[index];
-        let (inner, events) = apply::play_trusted(&self.inner, &m, budget).map_err(move_error)?;
+        let (inner, events) = play_legal(&self.inner, &m, budget)?;
         let phase = match inner.phase {
             Phase::Draw => pyo3::intern!(py, "draw"),
             Phase::Play => pyo3::intern!(py, "play"),
@@ -355,11 +368,12 @@ impl PyNativeState {
             .iter()
             .map(|m| action::parse_action(m).map_err(value_error))
             .collect::<PyResult<Vec<_>>>()?;
-        let mut state = PyNativeState {
-            line: Mutex::new(self.line_lock().clone()),
-            ..PyNativeState::made(self.inner.clone(), self.events.clone())
-        }
-        .same_game(&self.game);
+        let mut state = PyNativeState::with(
+            self.inner.clone(),
+            self.events.clone(),
+            self.line_lock().clone(),
+            self.game.clone(),
+        );
         for a in &actions {
             let (inner, events) = step(&state.inner, a, can_take.as_ref(), budget, false)?;
             state = state.reached(inner, events, *a);

@@ -101,9 +101,12 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
             Shape::Run { .. } => g.run_extends(index, &mut out)?,
         }
     }
-    for (c, _) in ctx.hand.iter() {
-        if discard_problem(ctx, c as Card).is_none() {
-            out.push(Action::Discard { card: c as Card });
+    // the turn's reasons are the same for every card: asked once
+    if turn_discard_problem(ctx).is_none() {
+        for (c, _) in ctx.hand.iter() {
+            if card_discard_problem(ctx, c as Card).is_none() {
+                out.push(Action::Discard { card: c as Card });
+            }
         }
     }
     Ok(out)
@@ -111,6 +114,11 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
 
 /// Why discarding `card` is illegal, or None (G-TURN-1, K-PILE-3, C-OUT-1, C-THREE-2, C-OUT-3, C-OPEN-2).
 pub fn discard_problem(ctx: &Context<'_>, card: Card) -> Option<Problem> {
+    card_discard_problem(ctx, card).or_else(|| turn_discard_problem(ctx))
+}
+
+/// Why `card` may not be discarded, whatever the turn (G-TURN-1, K-PILE-3), or None.
+fn card_discard_problem(ctx: &Context<'_>, card: Card) -> Option<Problem> {
     let turn = &ctx.s.turn;
     if !ctx.hand.has(usize::from(card)) {
         return Some(Problem::new(
@@ -127,6 +135,12 @@ pub fn discard_problem(ctx: &Context<'_>, card: Card) -> Option<Problem> {
             ),
         ));
     }
+    None
+}
+
+/// Why no card may be discarded now (C-OUT-1, C-THREE-2, C-OUT-3, C-OPEN-2), or None.
+fn turn_discard_problem(ctx: &Context<'_>) -> Option<Problem> {
+    let turn = &ctx.s.turn;
     if ctx.hand.len() == 1 {
         return empty_problem(
             ctx,
