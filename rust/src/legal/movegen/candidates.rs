@@ -183,6 +183,15 @@ pub(super) fn fits(cards: &[Card], hand: &Cards) -> bool {
     })
 }
 
+/// The positions of the bits set in `mask`, lowest first.
+fn set_bits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let bit = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (bit < 32).then_some(bit)
+    })
+}
+
 /// The cards of the run of `suit` from position `low` to `high`, naturals in every place.
 fn run_cells(suit: u8, low: u8, high: u8) -> CardList {
     let mut cells = CardList::EMPTY;
@@ -205,11 +214,9 @@ pub(super) fn new_run_candidates<E>(
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
     let wilds = wild_counts(hand);
-    for suit in 0..4u8 {
+    for (suit, &held) in (0..4u8).zip(&hand.run_rows()) {
         // bit p set: run position p (1 to 14) lacks its natural card
-        let gaps = (1..=14u8)
-            .filter(|&p| !hand.has(usize::from(run_cell(suit, p))))
-            .fold(0u32, |bits, p| bits | 1 << p);
+        let gaps = !u32::from(held) & 0x7ffe;
         // a window can start at p (1 to 12) when p, p + 1 and p + 2 hold
         // naturals, or two of them do and a wild card fills the third
         let (a, b, c) = (!gaps, !gaps >> 1, !gaps >> 2);
@@ -218,7 +225,7 @@ pub(super) fn new_run_candidates<E>(
         } else {
             a & b | a & c | b & c
         };
-        for low in (1..=12u8).filter(|&p| starts & 1 << p != 0) {
+        for low in set_bits(starts & 0x1ffe) {
             // the window from `low` ends before its first gap, or before its
             // second when a wild card can fill one (32: no such gap)
             let ahead = gaps >> low << low;

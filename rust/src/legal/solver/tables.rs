@@ -164,7 +164,7 @@ impl Cards {
     /// the natural card at run position `p` (1 = low ace ... 13 = king,
     /// 14 = high ace) of that suit is here.  One pass over the naturals, so
     /// that run questions (windows, segments) are bit tests.
-    pub(super) fn run_rows(&self) -> [u16; 4] {
+    pub(crate) fn run_rows(&self) -> [u16; 4] {
         let mut rows = [0u16; 4];
         for (rank, cards) in (1..14).zip(self.0.chunks_exact(4)) {
             for (row, &n) in rows.iter_mut().zip(cards) {
