@@ -111,10 +111,14 @@ pub(super) type CardCounts = Inline<(Card, u8), 5>;
 
 /// The counts in `hand` of those of `cards` it holds.
 fn counts_of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
-    cards
-        .map(|c| (c, hand.count(usize::from(c))))
-        .filter(|&(_, n)| n > 0)
-        .collect()
+    let mut out = CardCounts::default();
+    for c in cards {
+        let n = hand.count(usize::from(c));
+        if n > 0 {
+            out.push((c, n));
+        }
+    }
+    out
 }
 
 /// The wild cards of `hand` (2s and jokers) with their counts, in index order.
