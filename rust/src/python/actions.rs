@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::action;
-use crate::cards::Card;
+use crate::cards::{Card, DISTINCT};
 use crate::legal::solver::budget::FxHasher;
 
 use std::collections::HashMap;
@@ -20,7 +20,31 @@ use std::sync::Mutex;
 /// knows a move by its object.
 pub(super) struct ActionTable {
     factory: Py<PyAny>,
+    /// The discards' objects by card: most moves listed are discards, found without hashing.
+    discards: [Option<Py<PyAny>>; DISTINCT],
+    /// Every other move's object.
     objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
+}
+
+impl ActionTable {
+    /// The object of `m`, when made.
+    fn get(&self, m: &action::Action) -> Option<&Py<PyAny>> {
+        match *m {
+            action::Action::Discard { card } => self.discards[usize::from(card)].as_ref(),
+            _ => self.objects.get(m),
+        }
+    }
+
+    /// Keep `object` as the object of `m` (past [`TABLE_LIMIT`] moves, only a discard's is kept).
+    fn keep(&mut self, m: action::Action, object: Py<PyAny>) {
+        match m {
+            action::Action::Discard { card } => self.discards[usize::from(card)] = Some(object),
+            _ if self.objects.len() < TABLE_LIMIT => {
+                self.objects.insert(m, object);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The most moves the table keeps; past it, a listing makes new objects that are not kept.
@@ -65,7 +89,7 @@ pub(super) fn action_objects<'py>(
             ));
         };
         for (i, m) in moves.iter().enumerate() {
-            match t.objects.get(m) {
+            match t.get(m) {
                 Some(obj) => out.push(obj.bind(py).clone()),
                 None => {
                     missing.push(i);
@@ -85,13 +109,12 @@ pub(super) fn action_objects<'py>(
             let made = factory.bind(py).call1(action_parts(&moves[i]))?;
             let mut guard = table();
             if let Some(t) = guard.as_mut() {
-                out[i] = match t.objects.get(&moves[i]) {
+                out[i] = match t.get(&moves[i]) {
                     Some(obj) => obj.bind(py).clone(),
-                    None if t.objects.len() < TABLE_LIMIT => {
-                        t.objects.insert(moves[i], made.clone().unbind());
+                    None => {
+                        t.keep(moves[i], made.clone().unbind());
                         made
                     }
-                    None => made,
                 };
             }
         }
@@ -107,6 +130,7 @@ pub(super) fn set_action_factory(factory: Py<PyAny>) {
     let mut guard = table();
     *guard = Some(ActionTable {
         factory,
+        discards: std::array::from_fn(|_| None),
         objects: HashMap::default(),
     });
 }
