@@ -23,6 +23,7 @@ from kanasta.cards import DECK, Card, format_cards
 from kanasta.errors import SamplingError
 from kanasta.melds import Meld
 from kanasta.position import (
+    GAME_OVER,
     CardsDrawn,
     Event,
     HandResult,
@@ -460,7 +461,7 @@ class ViewData:
         >>> s.view(0).current_player == s.current_player
         True
         """
-        return None if self.phase is Phase.GAME_OVER else self.player
+        return None if self.phase is GAME_OVER else self.player
 
     @property
     def is_game_over(self) -> bool:
@@ -470,7 +471,7 @@ class ViewData:
         >>> kanasta.new_game(kanasta.Rules.classic(), seed=1).view(2).is_game_over
         False
         """
-        return self.phase is Phase.GAME_OVER
+        return self.phase is GAME_OVER
 
     @property
     def team(self) -> int:
