@@ -305,9 +305,9 @@ class State(Position):
         # decision reads, are set now; the other fields on first use (``__getattr__``).
         after, phase, player = played
         child = _new(type(self))
-        _put(child, "_native", after)
-        _put(child, "phase", _PHASES[phase])
-        _put(child, "player", player)
+        _set_native(child, after)
+        _set_phase(child, _PHASES[phase])
+        _set_player(child, player)
         return child
 
     def view(self, seat: int) -> PlayerView:
@@ -392,6 +392,11 @@ _LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "
 
 _new = object.__new__
 _put = object.__setattr__
+# The slots' own setters, for the three fields every native move sets (State.apply): called
+# directly they cost about half of ``object.__setattr__``, which finds the slot by name first.
+_set_native = State.__dict__["_native"].__set__
+_set_phase = Position.__dict__["phase"].__set__
+_set_player = Position.__dict__["player"].__set__
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:
