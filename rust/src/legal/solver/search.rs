@@ -66,12 +66,16 @@ impl Node {
     /// and per card set aside (two tables: a card's place matters) and one per
     /// meld, added up, so that a step changes the sum by a few words.
     fn new(hand: Cards, shapes: Shapes, progress: Progress, aside: Cards, must_out: bool) -> Node {
+        let cards = |cards: &Cards, words: &[u64; DISTINCT]| {
+            // every count times its word (no test of which are held: a straight loop)
+            (cards.0.iter().zip(words)).fold(0u64, |sum, (&n, &word)| {
+                sum.wrapping_add(word.wrapping_mul(u64::from(n)))
+            })
+        };
         let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
-        for (c, n) in hand.iter() {
-            sum = sum.wrapping_add(HAND_WORDS[c].wrapping_mul(u64::from(n)));
-        }
-        for (c, n) in aside.iter() {
-            sum = sum.wrapping_add(ASIDE_WORDS[c].wrapping_mul(u64::from(n)));
+        sum = sum.wrapping_add(cards(&hand, &HAND_WORDS));
+        if !aside.is_empty() {
+            sum = sum.wrapping_add(cards(&aside, &ASIDE_WORDS));
         }
         Node {
             sum,
