@@ -468,6 +468,7 @@ fn run_rows_hold_each_suits_run_positions_with_the_ace_at_both_ends() {
                                            // Q K A of hearts: the ace closes the window at the top (position 14)
     assert!(tables::has_window(hand("QH KH AH").run_rows()[2]));
     assert!(!tables::has_window(hand("KH AH 2H").run_rows()[2])); // no wrap-around
+
     // a 7 of every suit (two of diamonds), the king of spades, two aces of spades
     let rows = hand("7C 7D 7D 7H 7S KS AS AS").run_rows();
     assert_eq!(rows[0], 1 << 7);
