@@ -41,6 +41,8 @@ pub(super) struct Node {
     /// date step by step; first, so unequal nodes mostly differ at once.
     sum: u64,
     hand: Cards,
+    /// How many cards the hand holds (kept step by step, like the sum).
+    held: u32,
     shapes: Shapes,
     progress: Progress,
     aside: Cards,
@@ -80,6 +82,7 @@ impl Node {
         Node {
             sum,
             hand,
+            held: hand.len(),
             shapes,
             progress,
             aside,
@@ -95,6 +98,7 @@ impl Node {
             self.hand.take(usize::from(c));
             self.sum = self.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
         }
+        self.held -= u32::from(step.taken);
         let changed = match step.index {
             None => {
                 self.shapes.push(step.shape);
@@ -109,8 +113,9 @@ impl Node {
         self.sum = self.sum.wrapping_add(meld_word(&step.shape));
         into_place(&mut self.shapes, changed);
         self.must_out |= step.black_threes;
+        // the sum and the count kept step by step are a fresh node's
         debug_assert_eq!(
-            self.sum,
+            *self,
             Node::new(
                 self.hand,
                 self.shapes,
@@ -118,7 +123,6 @@ impl Node {
                 self.aside,
                 self.must_out
             )
-            .sum
         );
     }
 }
@@ -208,7 +212,7 @@ impl<'t> Finisher<'t> {
     /// True or false when the node is settled, None to search on.
     fn goal(&self, node: &Node) -> Option<bool> {
         let hand = &node.hand;
-        let n = hand.len();
+        let n = node.held;
         let opened = node.progress == Progress::Open;
         if n == 0 {
             return Some(self.may_empty(canastas(&node.shapes), opened, false));
@@ -262,7 +266,7 @@ impl<'t> Finisher<'t> {
                         self.flags.minimum,
                         count2,
                         has_natural_run(&child.shapes),
-                        child.hand.len(),
+                        child.held,
                     )
                 {
                     opened2 = true;
