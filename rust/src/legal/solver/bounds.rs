@@ -8,7 +8,7 @@
 
 use super::finish::Finisher;
 use super::tables::{
-    canastas, has_natural_run, has_window, natural_at, rank_base, Cards, Shape,
+    canastas, has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape,
     BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, WILD_CARDS,
 };
 
@@ -151,24 +151,22 @@ impl<'t> Finisher<'t> {
                 }
             }
         };
-        // a wild card can always join a meld: a set, a run, or (a 2) its own place in a run
-        for c in WILD_CARDS {
-            if hand.has(c) {
-                ok(t.value(c), hand.count(c));
-            }
-        }
-        // a natural card joins a set of its rank (on the table, or from the hand's
-        // cards of the rank, or a pair and a wild), or a run through its position
+        // the natural cards held of each rank (no 2s: wild)
         let mut nat_rank = [0u32; 15];
-        let mut dead = 0u32;
         for rank in (1..14u8).filter(|&r| r != 2) {
-            let base = rank_base(rank);
-            let counts = hand.rank_counts(rank);
-            let nr: u32 = counts.iter().map(|&n| u32::from(n)).sum();
-            if nr == 0 {
+            nat_rank[usize::from(rank)] = hand.rank_total(rank);
+        }
+        // a wild card can always join a meld: a set, a run, or (a 2) its own place in a
+        // run; a natural card joins a set of its rank (on the table, or from the hand's
+        // cards of the rank, or a pair and a wild), or a run through its position
+        let mut dead = 0u32;
+        for (c, n) in hand.iter() {
+            if is_wild(c) {
+                ok(t.value(c), n);
                 continue;
             }
-            nat_rank[usize::from(rank)] = nr;
+            let rank = rank_of(c);
+            let nr = nat_rank[usize::from(rank)];
             let as_set = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
             let places = if rank == 1 {
@@ -176,12 +174,10 @@ impl<'t> Finisher<'t> {
             } else {
                 1u16 << rank
             };
-            for (suit, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
-                if as_set || (runs && runnable[suit] & places != 0) {
-                    ok(t.value(base + suit), n);
-                } else {
-                    dead += u32::from(n);
-                }
+            if as_set || (runs && runnable[c % 4] & places != 0) {
+                ok(t.value(c), n);
+            } else {
+                dead += u32::from(n);
             }
         }
         Live {

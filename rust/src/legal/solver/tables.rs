@@ -93,15 +93,15 @@ impl Cards {
         total + words.remainder().iter().map(|&n| u32::from(n)).sum::<u32>()
     }
 
-    /// The counts of the four cards of `rank` (1-13), by suit.
-    pub(super) fn rank_counts(&self, rank: u8) -> [u8; 4] {
+    /// How many cards of `rank` (1-13) there are (its four counts summed as the bytes of a word).
+    pub(super) fn rank_total(&self, rank: u8) -> u32 {
         let base = rank_base(rank);
-        [
-            self.0[base],
-            self.0[base + 1],
-            self.0[base + 2],
-            self.0[base + 3],
-        ]
+        let counts = u32::from_le_bytes(
+            self.0[base..base + 4]
+                .try_into()
+                .expect("a rank's four counts"),
+        );
+        counts.wrapping_mul(0x0101_0101) >> 24
     }
 
     /// Whether there is no card.
