@@ -459,7 +459,7 @@ impl<'t> Finisher<'t> {
             }
             let base = rank_base(rank);
             let kinds = [base, base + 1, base + 2, base + 3];
-            let n: u32 = kinds.iter().map(|&c| u32::from(hand.count(c))).sum();
+            let n = hand.rank_total(rank);
             if n < 2 {
                 continue;
             }

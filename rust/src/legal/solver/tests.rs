@@ -492,6 +492,15 @@ fn a_hand_counts_its_cards_across_every_word_of_counts() {
 }
 
 #[test]
+fn a_hand_totals_each_ranks_four_counts() {
+    let cards = hand("7C 7D 7D 7S KS JK 2H");
+    assert_eq!(cards.rank_total(7), 4);
+    assert_eq!(cards.rank_total(13), 1);
+    assert_eq!(cards.rank_total(1), 0);
+    assert_eq!(cards.rank_total(2), 1); // the 2 of hearts; the joker has no rank
+}
+
+#[test]
 fn a_hand_lists_its_cards_in_index_order_across_every_word_of_counts() {
     assert_eq!(hand("").iter().count(), 0);
     // AC is 0, 2D 5, 9C 32 (the fifth word), KS 51 and JK 52 (the last, short word)

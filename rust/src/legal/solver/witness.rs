@@ -189,14 +189,11 @@ impl<'t> Finisher<'t> {
         let open_rank = |r: u8| {
             t.set_rank[usize::from(r)] && !(rules.one_meld_per_rank && set_ranks[usize::from(r)])
         };
-        let rank_total = |cnt: &Cards, r: u8| -> u32 {
-            (0..4).map(|k| u32::from(cnt.count(rank_base(r) + k))).sum()
-        };
         for rank in 1..14u8 {
             if !open_rank(rank) {
                 continue;
             }
-            let n = rank_total(&cnt, rank);
+            let n = cnt.rank_total(rank);
             if (MELD_MIN..=t.max_size).contains(&n) {
                 gained += n as i32 * t.value(rank_base(rank));
                 for k in 0..4 {
@@ -216,7 +213,7 @@ impl<'t> Finisher<'t> {
         // natural pairs among the cards still unused become sets with a wild
         // (inline: a hand holds at most 13 ranks and 5 kinds of wild card, 8 of each)
         let mut pairs: Inline<u8, 13> = (1..14u8)
-            .filter(|&r| open_rank(r) && rank_total(&cnt, r) == 2)
+            .filter(|&r| open_rank(r) && cnt.rank_total(r) == 2)
             .collect();
         let mut wilds: Inline<i32, 40> = Inline::default();
         for c in WILD_CARDS {
