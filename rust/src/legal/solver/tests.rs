@@ -351,6 +351,23 @@ fn c_three_2_two_dead_cards_end_a_going_out_search_at_once() {
 }
 
 #[test]
+fn the_witness_finds_each_natural_run_in_hand_between_its_gaps() {
+    let t = kanasta();
+    let work = Work::default();
+    let finisher = Finisher::new(&t, flags(20), &work);
+    let cards = hand("AH 2H 3H 4H 6H 7H 8H QS KS AS 5C 6C");
+    let found: Vec<(u8, u8, u8, i32)> = finisher
+        .segments(&cards)
+        .iter()
+        .map(|s| (s.suit, s.start, s.len, s.value))
+        .collect();
+    // hearts A to 4 (1½ + ½ for the 2 in its place + ½ + ½ = 6 half points), hearts 6 to 8
+    // (½ + ½ + 1), spades Q K A with the ace on top (1 + 1 + 1½); 5C 6C is too short,
+    // and so is the ace of spades alone at the bottom
+    assert_eq!(found, vec![(2, 1, 4, 6), (2, 6, 3, 4), (3, 12, 3, 7)]);
+}
+
+#[test]
 fn c_open_1_the_witness_holds_back_its_two_cheapest_cards() {
     // Not down, cards laid, minimum 50 (100 half points): four kings (80) and four queens
     // (80) open; melding the jacks too would leave no card to discard, so the witness keeps

@@ -16,11 +16,11 @@ use super::tables::{
 
 /// A maximal natural run in hand: `len` cards of `suit` from run position `start`.
 #[derive(Clone, Copy, Debug, Default)]
-struct Segment {
-    value: i32,
-    suit: u8,
-    start: u8,
-    len: u8,
+pub(super) struct Segment {
+    pub(super) value: i32,
+    pub(super) suit: u8,
+    pub(super) start: u8,
+    pub(super) len: u8,
 }
 
 impl Segment {
@@ -32,39 +32,34 @@ impl Segment {
 }
 
 /// The segments of a hand (see [`Finisher`]'s `segments`): at most four a suit.
-type Segments = Inline<Segment, 16>;
+pub(super) type Segments = Inline<Segment, 16>;
 
 impl<'t> Finisher<'t> {
     /// Maximal natural runs in hand (at most four a suit: each but the
     /// last is followed by a gap or cut at the longest run, of three or more).
-    fn segments(&self, cnt: &Cards) -> Segments {
+    pub(super) fn segments(&self, cnt: &Cards) -> Segments {
         let t = self.t;
         let mut out = Segments::default();
         for (suit, row) in (0..4u8).zip(cnt.run_rows()) {
             if !has_window(row) {
                 continue; // no three positions in a row: no segment
             }
-            let held = |pos: u8| row & (1 << pos) != 0;
-            let mut pos = 1u8;
-            while pos <= 14 {
-                if !held(pos) {
-                    pos += 1;
-                    continue;
-                }
-                let start = pos;
-                let mut len = 0u8;
-                let mut value = 0;
-                // the ace at 14 is the card at 1: a run holds it once
-                while pos <= 14
-                    && held(pos)
-                    && u32::from(len) < t.run_max
-                    && !(pos == 14 && start == 1)
-                {
-                    value += t.run_value(natural_at(suit, pos), pos);
-                    len += 1;
-                    pos += 1;
-                }
+            // each stretch of positions held, from its lowest: a segment, cut at the
+            // longest run (the ace at 14 is the card at 1: a run holds it once)
+            let mut rest = row;
+            while rest != 0 {
+                let start = rest.trailing_zeros() as u8;
+                let most = if start == 1 {
+                    t.run_max.min(13)
+                } else {
+                    t.run_max
+                };
+                let len = (rest >> start).trailing_ones().min(most) as u8;
+                rest &= !(((1u16 << len) - 1) << start);
                 if u32::from(len) >= MELD_MIN {
+                    let value = (start..start + len)
+                        .map(|pos| t.run_value(natural_at(suit, pos), pos))
+                        .sum();
                     out.push(Segment {
                         value,
                         suit,
