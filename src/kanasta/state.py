@@ -26,7 +26,7 @@ import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text
+from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text, slot_setter
 from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, EngineLimitError, IllegalActionError, SerializationError
@@ -392,11 +392,10 @@ _LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "
 
 _new = object.__new__
 _put = object.__setattr__
-# The slots' own setters, for the three fields every native move sets (State.apply): called
-# directly they cost about half of ``object.__setattr__``, which finds the slot by name first.
-_set_native = State.__dict__["_native"].__set__
-_set_phase = Position.__dict__["phase"].__set__
-_set_player = Position.__dict__["player"].__set__
+# the slots' own setters, for the three fields every native move sets (State.apply)
+_set_native = slot_setter(State, "_native")
+_set_phase = slot_setter(State, "phase")
+_set_player = slot_setter(State, "player")
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:

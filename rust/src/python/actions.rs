@@ -20,6 +20,8 @@ use std::sync::Mutex;
 /// knows a move by its object.
 pub(super) struct ActionTable {
     factory: Py<PyAny>,
+    /// The package's card objects by index (`kanasta.Card`), handed to the factory.
+    cards: Vec<Py<PyAny>>,
     /// The discards' objects by card: most moves listed are discards, found without hashing.
     discards: [Option<Py<PyAny>>; DISTINCT],
     /// Every other move's object.
@@ -58,20 +60,26 @@ pub(super) fn table() -> std::sync::MutexGuard<'static, Option<ActionTable>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The factory's arguments for a move: (kind, cards, meld number or the answer).
-pub(super) fn action_parts(a: &action::Action) -> (u8, Vec<Card>, Option<u16>) {
+/// The factory's arguments for a move: (kind, its card objects in stored order, meld number or the answer).
+fn action_parts<'py>(
+    py: Python<'py>,
+    cards: &[Py<PyAny>],
+    a: &action::Action,
+) -> PyResult<(u8, Bound<'py, PyTuple>, Option<u16>)> {
     use action::Action as A;
-    match *a {
-        A::Draw => (0, vec![], None),
-        A::Take { cards, meld } => (1, cards.as_slice().to_vec(), meld),
-        A::Meld { cards } => (2, cards.as_slice().to_vec(), None),
-        A::Add { meld, cards } => (3, cards.as_slice().to_vec(), Some(meld)),
-        A::Extend { meld, run } => (4, run.as_slice().to_vec(), Some(meld)),
-        A::Discard { card } => (5, vec![card], None),
-        A::Ask => (6, vec![], None),
-        A::Answer { permit } => (7, vec![], Some(u16::from(permit))),
-        A::Decline => (8, vec![], None),
-    }
+    let (kind, held, meld): (u8, &[Card], Option<u16>) = match a {
+        A::Draw => (0, &[], None),
+        A::Take { cards, meld } => (1, cards.as_slice(), *meld),
+        A::Meld { cards } => (2, cards.as_slice(), None),
+        A::Add { meld, cards } => (3, cards.as_slice(), Some(*meld)),
+        A::Extend { meld, run } => (4, run.as_slice(), Some(*meld)),
+        A::Discard { card } => (5, std::slice::from_ref(card), None),
+        A::Ask => (6, &[], None),
+        A::Answer { permit } => (7, &[], Some(u16::from(*permit))),
+        A::Decline => (8, &[], None),
+    };
+    let objects = PyTuple::new(py, held.iter().map(|&c| cards[usize::from(c)].bind(py)))?;
+    Ok((kind, objects, meld))
 }
 
 /// The Python objects of `moves`, from the table (made by the factory the first time).
@@ -81,7 +89,7 @@ pub(super) fn action_objects<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
     let mut missing: Vec<usize> = Vec::new();
-    let factory = {
+    let maker = {
         let guard = table();
         let Some(t) = guard.as_ref() else {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
@@ -100,13 +108,16 @@ pub(super) fn action_objects<'py>(
         if missing.is_empty() {
             None
         } else {
-            Some(t.factory.clone_ref(py))
+            let cards: Vec<Py<PyAny>> = t.cards.iter().map(|c| c.clone_ref(py)).collect();
+            Some((t.factory.clone_ref(py), cards))
         }
     };
-    if let Some(factory) = factory {
+    if let Some((factory, cards)) = maker {
         // the factory runs without the lock held (it is Python code)
         for i in missing {
-            let made = factory.bind(py).call1(action_parts(&moves[i]))?;
+            let made = factory
+                .bind(py)
+                .call1(action_parts(py, &cards, &moves[i])?)?;
             let mut guard = table();
             if let Some(t) = guard.as_mut() {
                 out[i] = match t.get(&moves[i]) {
@@ -123,14 +134,23 @@ pub(super) fn action_objects<'py>(
 }
 
 /// Make `factory(kind, cards, meld)` the maker of the action objects the native listing hands
-/// out (kinds 0-8: draw, take, meld, add, extend, discard, ask, answer, decline; cards as
-/// indices in stored order; `meld` the meld number, or 1/0 for an answer).  Set once, by the package.
+/// out (kinds 0-8: draw, take, meld, add, extend, discard, ask, answer, decline; `cards` the
+/// move's card objects, from `cards` by index, in stored order; `meld` the meld number, or 1/0
+/// for an answer).  Set once, by the package, with its 53 card objects.
 #[pyfunction]
-pub(super) fn set_action_factory(factory: Py<PyAny>) {
+pub(super) fn set_action_factory(factory: Py<PyAny>, cards: Vec<Py<PyAny>>) -> PyResult<()> {
+    if cards.len() != DISTINCT {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "set_action_factory needs the {DISTINCT} card objects by index, not {}",
+            cards.len()
+        )));
+    }
     let mut guard = table();
     *guard = Some(ActionTable {
         factory,
+        cards,
         discards: std::array::from_fn(|_| None),
         objects: HashMap::default(),
     });
+    Ok(())
 }
