@@ -13,6 +13,7 @@ use super::tables::{
     is_wild, rank_base, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
 };
 use crate::cards::JOKER;
+use crate::inline::Inline;
 
 /// The team's set of one rank, counted (the Classic count has at most one per rank).
 #[derive(Clone, Copy, Debug)]
@@ -125,7 +126,7 @@ impl<'t> Finisher<'t> {
         let mut value = 0;
         let mut kept = 0;
         let mut cap = 0;
-        let mut pairs: Vec<i32> = Vec::new();
+        let mut pairs: Inline<i32, 13> = Inline::default(); // (one pair a rank at most)
         for r in 1..14u8 {
             if !t.set_rank[usize::from(r)] {
                 continue;
@@ -229,21 +230,22 @@ impl<'t> Finisher<'t> {
         let f = &self.flags;
         let total: i32 = s.hand.each().map(|c| t.value(c)).sum();
         /// The card discarded to go out, if any.
-        #[derive(Clone, Copy)]
+        #[derive(Clone, Copy, Default)]
         enum Dropped {
+            #[default]
             Nothing,
             Natural(usize),
             Joker,
             Deuce,
             BlackThree,
         }
-        let mut options = vec![Dropped::Nothing];
+        // (nothing, a natural of each rank, a joker, a 2, a black 3: at most 17)
+        let mut options: Inline<Dropped, 17> = Inline::default();
+        options.push(Dropped::Nothing);
         if f.discard_empty_ok && discard {
-            options.extend(
-                (1..14)
-                    .filter(|&r| t.set_rank[r] && counts.naturals[r] > 0)
-                    .map(Dropped::Natural),
-            );
+            for r in (1..14).filter(|&r| t.set_rank[r] && counts.naturals[r] > 0) {
+                options.push(Dropped::Natural(r));
+            }
             if counts.jokers > 0 {
                 options.push(Dropped::Joker);
             }
@@ -254,7 +256,7 @@ impl<'t> Finisher<'t> {
                 options.push(Dropped::BlackThree);
             }
         }
-        for option in options {
+        for &option in options.iter() {
             let mut naturals = counts.naturals;
             let (mut j, mut d, mut b3) = (counts.jokers, counts.deuces, counts.black_threes);
             let dropped = match option {
@@ -309,7 +311,7 @@ impl<'t> Finisher<'t> {
         let mut mandatory = 0;
         let mut cap_total = 0;
         let mut done = 0;
-        let mut deficits: Vec<i32> = Vec::new();
+        let mut deficits: Inline<i32, 13> = Inline::default(); // (one set a rank at most)
         for r in 1..14 {
             if !t.set_rank[r] {
                 continue;
@@ -344,7 +346,7 @@ impl<'t> Finisher<'t> {
         }
         let mut budget = wilds - mandatory;
         deficits.sort_unstable();
-        for need in deficits {
+        for &need in deficits.iter() {
             if need > budget {
                 break;
             }
