@@ -187,6 +187,10 @@ def test_finish_rules_refuses_bad_input() -> None:
         native.finishable([53, 1], [], **flags)
     with pytest.raises(ValueError, match="not a meld shape"):
         native.finishable([1, 2], [(2, 0, 0, 0, 0)], **flags)
+    # a team holds at most 36 melds (three of the 108 cards each): 37 is refused, not a crash
+    with pytest.raises(ValueError, match="37 melds: a team has at most 36"):
+        native.finishable([0, 1], [(0, 5, 3, 0, 3)] * 37, **flags)
+    assert native.finishable([0, 1], [(0, 5, 3, 0, 3)] * 36, **flags) in (True, False)
     assert native.finishable([0, 1], [], **flags)
 
 

@@ -18,7 +18,7 @@ use crate::action::parse_action;
 use crate::cards::{Card, DISTINCT};
 use crate::legal::solver::{
     Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags, Work,
-    SEARCH_BUDGET,
+    MAX_MELDS, SEARCH_BUDGET,
 };
 use crate::python::PyNativeState;
 
@@ -130,6 +130,12 @@ impl PyFinishRules {
     ) -> PyResult<bool> {
         if let Some(f) = forbidden {
             cards_from(&[f])?;
+        }
+        if shapes.len() > MAX_MELDS {
+            return Err(PyValueError::new_err(format!(
+                "{} melds: a team has at most {MAX_MELDS} (each holds three of the 108 cards)",
+                shapes.len()
+            )));
         }
         let situation = Situation {
             hand: cards_from(&hand)?,

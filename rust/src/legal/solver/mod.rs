@@ -49,6 +49,7 @@ mod tests;
 
 pub use budget::{SearchGaveUp, Work, SEARCH_BUDGET};
 pub use finish::Finisher;
+pub use search::MAX_MELDS;
 pub use situation::{team_opens, Situation, TurnFlags};
 pub use tables::{
     canastas, Cards, FinishRules, Shape, Tables, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,

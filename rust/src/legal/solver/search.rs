@@ -28,7 +28,7 @@ enum Progress {
 }
 
 /// The most melds a team can have: each holds three or more of the 108 cards.
-const MAX_MELDS: usize = 36;
+pub const MAX_MELDS: usize = 36;
 
 /// A node's melds, sorted (so equal tables are equal keys), kept inline: a
 /// child node is a copy of its parent's, without a heap allocation.
