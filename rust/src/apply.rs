@@ -99,9 +99,19 @@ pub fn play_trusted(
     action: &Action,
     limit: u64,
 ) -> Result<(State, Vec<Event>), MoveError> {
+    on_copy(s, |d, events| {
+        play_trusted_in_place(d, action, limit, events)
+    })
+}
+
+/// A copy of `s` changed by `change` (in place), with the events it wrote; `s` is unchanged.
+fn on_copy<E>(
+    s: &State,
+    change: impl FnOnce(&mut State, &mut Vec<Event>) -> Result<(), E>,
+) -> Result<(State, Vec<Event>), E> {
     let mut d = s.clone();
     let mut events = Vec::new();
-    play_trusted_in_place(&mut d, action, limit, &mut events)?;
+    change(&mut d, &mut events)?;
     Ok((d, events))
 }
 
@@ -135,10 +145,7 @@ pub fn apply(
     action: &Action,
     can_take: &dyn Fn(&State) -> bool,
 ) -> Result<(State, Vec<Event>), ApplyError> {
-    let mut d = s.clone();
-    let mut events = Vec::new();
-    apply_in_place(&mut d, action, can_take, &mut events)?;
-    Ok((d, events))
+    on_copy(s, |d, events| apply_in_place(d, action, can_take, events))
 }
 
 /// [`apply`] on a state the caller owns (changed only when the move is applied).
