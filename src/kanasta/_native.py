@@ -29,6 +29,7 @@ from kanasta.errors import ConfigError, short_repr
 from kanasta.melds import Meld, MeldKind
 from kanasta.position import (
     INIT,
+    PHASE_OF,
     CanastaScore,
     CardsDrawn,
     Event,
@@ -37,7 +38,6 @@ from kanasta.position import (
     HandResult,
     HandStarted,
     PacketTaken,
-    Phase,
     PileJoined,
     PileTaken,
     RedThreeLaid,
@@ -113,7 +113,6 @@ def rules_text(rules: Rules) -> str:
 
 
 _new = object.__new__
-_put = object.__setattr__
 
 
 def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -244,7 +243,6 @@ FILLED: Final[tuple[str, ...]] = tuple(
 )
 """The position fields :func:`position_fields` makes (the rules, events and history are kept apart)."""
 
-_PHASE: Final = {p.value: p for p in Phase}
 _KIND: Final = (MeldKind.SET, MeldKind.RUN)
 _MELDS: dict[tuple[Any, ...], Meld] = {}
 _TURNS: dict[tuple[Any, ...], Turn] = {}
@@ -341,7 +339,7 @@ def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
     return (
         seed, hand_number, dealer, scores, tuple(map(_cards, hands)), _cards(stock), _cards(pile), pile_frozen,
         _melds(melds), tuple(map(_cards, reds)), tuple(map(_cards, packets)), packets_taken, _opt_card(trump),
-        opened, melded, player, _PHASE[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
+        opened, melded, player, PHASE_OF[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
     )
 
 

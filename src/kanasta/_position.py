@@ -46,7 +46,7 @@ from kanasta.actions import ASK, Action, TakePile
 from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import EngineLimitError, SerializationError, short_repr
 from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
-from kanasta.position import CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
+from kanasta.position import PHASE_OF, CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
 from kanasta.rulebook import freezes_pile, is_black_three_set
 from kanasta.rules import Rules
 from kanasta.scoring import game_winner, score_hand
@@ -59,7 +59,6 @@ DECK_COUNT: Final[Mapping[Card, int]] = Counter(DECK)
 """How many of each card the deck has (G-DECK-1)."""
 
 _SEPARATORS: Final = re.compile(r"[\s,]+")
-_PHASES: Final[dict[str, Phase]] = {p.value: p for p in Phase}
 _ENDED_BY: Final = get_args(HandEnd)
 _KINDS: Final = get_args(CanastaKind)
 
@@ -400,9 +399,9 @@ def _read_seats(doc: dict[str, Any], rules: Rules) -> _Seats:
     """Phase, player to move and dealer; the dealer defaults to the seat before the player."""
     n = rules.players
     phase_text = doc.get("phase", "draw")
-    if not isinstance(phase_text, str) or phase_text not in _PHASES:
-        fail("phase", f"expected one of {', '.join(_PHASES)}, got {short_repr(phase_text)}")
-    phase = _PHASES[phase_text]
+    if not isinstance(phase_text, str) or phase_text not in PHASE_OF:
+        fail("phase", f"expected one of {', '.join(PHASE_OF)}, got {short_repr(phase_text)}")
+    phase = PHASE_OF[phase_text]
     if "player" in doc:
         player = read_seat(doc["player"], "player", n)
     elif "dealer" in doc:

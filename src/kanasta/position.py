@@ -71,6 +71,9 @@ class Phase(enum.Enum):
     """The game has ended (G-GAME-1); no more moves."""
 
 
+PHASE_OF: Final[dict[str, Phase]] = {p.value: p for p in Phase}
+"""Each phase by its value (``"draw"`` ...): how documents and the native core name it."""
+
 GAME_OVER: Final = Phase.GAME_OVER
 """The phase :attr:`Position.is_game_over` and :attr:`Position.current_player` look for, at
 every decision of a game loop: read as a module constant, it costs a dictionary read, where

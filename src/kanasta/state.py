@@ -35,6 +35,7 @@ from kanasta.legality.checks import legal_takes
 from kanasta.legality.context import Ctx
 from kanasta.position import (
     INIT,
+    PHASE_OF,
     CanastaScore,
     CardsDrawn,
     Event,
@@ -164,7 +165,7 @@ class State(Position):
             if native is None or name not in _LAZY:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
             if name == "phase":
-                value: Any = _PHASES[native.phase]
+                value: Any = PHASE_OF[native.phase]
             elif name == "player":
                 value = native.player
             elif name == "events":
@@ -178,13 +179,13 @@ class State(Position):
                 game = native.game
                 if game is None:  # pragma: no cover - every native-backed state's game is kept
                     raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-                object.__setattr__(self, "rules", game[0])
-                object.__setattr__(self, "start_events", game[1])
+                _put(self, "rules", game[0])
+                _put(self, "start_events", game[1])
                 return game[0] if name == "rules" else game[1]
             else:
                 _fill(self, native)
                 return object.__getattribute__(self, name)
-            object.__setattr__(self, name, value)
+            _put(self, name, value)
             return value
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -306,7 +307,7 @@ class State(Position):
         after, phase, player = played
         child = _new(type(self))
         _set_native(child, after)
-        _set_phase(child, _PHASES[phase])
+        _set_phase(child, PHASE_OF[phase])
         _set_player(child, player)
         return child
 
@@ -383,8 +384,6 @@ class State(Position):
             return Position.__reduce__(self)
         return (_unpickle_native, (type(self), native, self.rules, self.history, self.events, self.start_events))
 
-
-_PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 
 _LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "_log", "_memo"})
 """The fields a native-backed state may leave unset until they are read."""

@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from kanasta._position import _PHASES, _read_hand_moves, within_deck
 from kanasta._position import DECK_COUNT as _DECK_COUNT
+from kanasta._position import _read_hand_moves, within_deck
 from kanasta._position import read_meld_text as _meld
 from kanasta._position import read_results as _read_results
 from kanasta._position import read_turn as _read_turn
@@ -50,6 +50,7 @@ from kanasta.actions import Action, parse_action
 from kanasta.cards import Card
 from kanasta.errors import NotationError
 from kanasta.position import (
+    PHASE_OF,
     CardsDrawn,
     GameEnded,
     HandEnded,
@@ -355,9 +356,9 @@ def view_from_dict(data: object, make: type[V]) -> V:
     dealer = seat_of(doc["dealer"], "dealer")
     scores = _by(doc["scores"], "scores", teams, "teams", lambda v, p: _int(v, p))
     phase_name = doc["phase"]
-    if not isinstance(phase_name, str) or phase_name not in _PHASES:
-        _fail("phase", f"expected one of {', '.join(_PHASES)}, got {phase_name!r}")
-    phase = _PHASES[phase_name]
+    if not isinstance(phase_name, str) or phase_name not in PHASE_OF:
+        _fail("phase", f"expected one of {', '.join(PHASE_OF)}, got {phase_name!r}")
+    phase = PHASE_OF[phase_name]
     player = seat_of(doc["player"], "player")
     hand = tuple(sorted(_cards(doc["hand"], "hand")))
     hand_sizes = _by(doc["hand_sizes"], "hand_sizes", n, "players", count)
