@@ -12,6 +12,9 @@ pub const DISTINCT: usize = 53;
 /// Number of cards in a game's deck: two packs and four jokers.
 pub const DECK_SIZE: usize = 108;
 
+/// The wild cards: the four 2s and the joker (G-WILD-1), in index order.
+pub const WILD_CARDS: [Card; 5] = [4, 5, 6, 7, JOKER];
+
 /// The card of `rank` (1 for the ace ... 13 for the king) and `suit` (0-3).
 pub const fn card(rank: u8, suit: u8) -> Card {
     4 * (rank - 1) + suit

@@ -2,7 +2,7 @@
 //! form, the cards the Python `Meld` stores, its value and its notation.
 
 use crate::action::CardList;
-use crate::cards::{is_wild, Card, JOKER};
+use crate::cards::{is_wild, Card, JOKER, WILD_CARDS};
 use crate::melds::{Meld, MeldKind};
 use crate::rules::Rules;
 
@@ -42,8 +42,6 @@ fn wild_slot(c: Card) -> usize {
         usize::from(c - 4)
     }
 }
-
-const WILD_CARDS: [Card; 5] = [4, 5, 6, 7, JOKER];
 
 impl TableMeld {
     /// The compact form of a meld the meld reader accepted.

@@ -6,7 +6,7 @@
 //! rank's naturals and of the wild cards, meld values, multiset differences.
 
 use crate::action::{CardList, MAX_MOVE_CARDS};
-use crate::cards::{Card, DISTINCT, JOKER};
+use crate::cards::{Card, DISTINCT, JOKER, WILD_CARDS};
 use crate::inline::Inline;
 use crate::legal::rulebook::Context;
 use crate::legal::solver::{Cards, Shape};
@@ -123,7 +123,7 @@ fn counts_of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
 
 /// The wild cards of `hand` (2s and jokers) with their counts, in index order.
 pub(super) fn wild_counts(hand: &Cards) -> CardCounts {
-    counts_of(hand, [4, 5, 6, 7, JOKER].into_iter())
+    counts_of(hand, WILD_CARDS.into_iter())
 }
 
 /// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).

@@ -24,8 +24,17 @@ pub(super) const fn is_wild(c: usize) -> bool {
     c == JOKER as usize || (c >= 4 && c < 8)
 }
 
-/// The wild cards' indices: the four 2s and the joker (G-WILD-1).
-pub(super) const WILD_CARDS: [usize; 5] = [4, 5, 6, 7, JOKER as usize];
+/// The wild cards ([`crate::cards::WILD_CARDS`]) as the solver's `usize` indices.
+pub(super) const WILD_CARDS: [usize; 5] = {
+    let w = crate::cards::WILD_CARDS;
+    [
+        w[0] as usize,
+        w[1] as usize,
+        w[2] as usize,
+        w[3] as usize,
+        w[4] as usize,
+    ]
+};
 
 /// Rank 1-13 of a natural card index (the joker has none).
 pub(super) const fn rank_of(c: usize) -> u8 {
