@@ -12,6 +12,7 @@ use crate::legal::solver::budget::FxHasher;
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 use std::sync::Mutex;
 
 /// The Python action objects of the moves met in this process, one per move,
@@ -21,7 +22,7 @@ use std::sync::Mutex;
 pub(super) struct ActionTable {
     factory: Py<PyAny>,
     /// The package's card objects by index (`kanasta.Card`), handed to the factory.
-    cards: Vec<Py<PyAny>>,
+    cards: Arc<[Py<PyAny>]>,
     /// The discards' objects by card: most moves listed are discards, found without hashing.
     discards: [Option<Py<PyAny>>; DISTINCT],
     /// Every other move's object.
@@ -108,8 +109,7 @@ pub(super) fn action_objects<'py>(
         if missing.is_empty() {
             None
         } else {
-            let cards: Vec<Py<PyAny>> = t.cards.iter().map(|c| c.clone_ref(py)).collect();
-            Some((t.factory.clone_ref(py), cards))
+            Some((t.factory.clone_ref(py), Arc::clone(&t.cards)))
         }
     };
     if let Some((factory, cards)) = maker {
@@ -148,7 +148,7 @@ pub(super) fn set_action_factory(factory: Py<PyAny>, cards: Vec<Py<PyAny>>) -> P
     let mut guard = table();
     *guard = Some(ActionTable {
         factory,
-        cards,
+        cards: cards.into(),
         discards: std::array::from_fn(|_| None),
         objects: HashMap::default(),
     });
