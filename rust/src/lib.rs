@@ -28,6 +28,7 @@ pub mod doc;
 pub(crate) mod inline;
 pub mod legal;
 pub mod melds;
+pub mod rl;
 pub mod rng;
 pub mod rules;
 pub mod scoring;

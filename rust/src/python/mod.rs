@@ -11,6 +11,7 @@
 //! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
 //! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
 //! * [`position`]: a position's fields as plain tuples (`kanasta.position`);
+//! * [`rl`]: observation tensors and the action-id decision tree (`kanasta.rl`);
 //! * this module: the shared conversions, the `IllegalMove` exception and the
 //!   module's registration.
 
@@ -18,6 +19,7 @@ mod actions;
 mod deal;
 mod melds;
 mod position;
+mod rl;
 mod state;
 
 pub(crate) use state::PyNativeState;
@@ -78,6 +80,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
     m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
+    m.add_class::<rl::PyNativeDecisions>()?;
+    m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;

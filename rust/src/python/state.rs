@@ -79,7 +79,7 @@ impl PyNativeState {
 
     /// The legal moves, listed once within `budget` search nodes (a failed
     /// listing keeps nothing).
-    fn listing(&self, budget: u64) -> PyResult<&[Action]> {
+    pub(crate) fn listing(&self, budget: u64) -> PyResult<&[Action]> {
         if let Some(moves) = self.listing.get() {
             return Ok(moves);
         }

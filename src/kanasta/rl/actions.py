@@ -59,8 +59,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from kanasta import _core
 from kanasta.actions import (
     Action,
     AddToMeld,
@@ -74,7 +75,13 @@ from kanasta.actions import (
     TakePile,
 )
 from kanasta.cards import Card
-from kanasta.errors import IllegalActionError, NotationError
+from kanasta.errors import EngineLimitError, IllegalActionError, NotationError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from kanasta.state import State
 
 __all__ = [
     "ADD",
@@ -317,6 +324,25 @@ class Decisions:
         self._codes = sorted(table)
         self._next = {}
 
+    @staticmethod
+    def of_state(state: State) -> Decisions:
+        """The tree of ``state``'s legal moves; made by the native core for a native state.
+
+        Both kinds answer alike (the same ids, masks and moves); the native
+        one spells and sorts the moves in the core, and :meth:`mask_into`
+        writes its flags there.
+
+        >>> import kanasta
+        >>> from kanasta.rl.actions import Decisions
+        >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=1)
+        >>> Decisions.of_state(state).legal_ids() == Decisions(state.legal_actions()).legal_ids()
+        True
+        """
+        native = state._native
+        if native is None:
+            return Decisions(state.legal_actions())
+        return _NativeDecisions(state, native)
+
     @property
     def moves(self) -> tuple[Action, ...]:
         """The moves, in the order of their id sequences.
@@ -364,6 +390,19 @@ class Decisions:
             flags[i] = True
         return tuple(flags)
 
+    def mask_into(self, prefix: Sequence[int], out: npt.NDArray[np.int8]) -> None:
+        """Write :meth:`mask` of ``prefix`` into ``out``, a NumPy ``int8`` array of :data:`NUM_ACTIONS` items.
+
+        >>> import numpy as np, kanasta
+        >>> from kanasta.rl.actions import Decisions
+        >>> out = np.ones(100, np.int8)
+        >>> Decisions([kanasta.Draw()]).mask_into((), out)
+        >>> int(out.sum()), int(out[0])
+        (1, 1)
+        """
+        out[:] = 0
+        out[list(self.legal_ids(prefix))] = 1
+
     def step(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action:
         """Choose ``action_id`` after ``prefix``: the longer prefix, or the move once it is complete.
 
@@ -385,10 +424,66 @@ class Decisions:
         _check_id(action_id)
         key = tuple(prefix)
         if action_id not in self.legal_ids(key):
-            names = [id_name(i) for i in key]
-            raise IllegalActionError(
-                "E-1", f"id {action_id} ({id_name(action_id)}) continues no legal move after {names}"
-            )
+            raise _illegal(key, action_id)
         longer = (*key, action_id)
         move = self._moves.get(longer)
         return longer if move is None else move
+
+
+def _illegal(prefix: Sequence[int], action_id: int) -> IllegalActionError:
+    names = [id_name(i) for i in prefix]
+    return IllegalActionError("E-1", f"id {action_id} ({id_name(action_id)}) continues no legal move after {names}")
+
+
+class _NativeDecisions(Decisions):
+    """:class:`Decisions` of a native state, answered by the core (``Decisions.of_state`` makes it)."""
+
+    __slots__ = ("_actions", "_tree")
+
+    _tree: _core.NativeDecisions
+    _actions: tuple[Action, ...]
+
+    def __init__(self, state: State, native: _core.NativeState) -> None:
+        self._actions = state.legal_actions()  # the core's listing, whose numbers its tree gives
+        try:
+            self._tree = _core.NativeDecisions(native)
+        except _core.BudgetExceeded as err:  # pragma: no cover - the listing above kept the moves
+            raise EngineLimitError(str(err)) from None
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        actions = self._actions
+        return tuple(actions[i] for i in self._tree.order())
+
+    def __len__(self) -> int:
+        return len(self._tree)
+
+    def legal_ids(self, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        try:
+            return tuple(self._tree.legal_ids(prefix))
+        except (ValueError, OverflowError, TypeError):  # an id out of the space starts no legal move
+            return ()
+
+    def mask(self, prefix: Sequence[int] = ()) -> tuple[bool, ...]:
+        flags = [False] * NUM_ACTIONS
+        for i in self.legal_ids(prefix):
+            flags[i] = True
+        return tuple(flags)
+
+    def mask_into(self, prefix: Sequence[int], out: npt.NDArray[np.int8]) -> None:
+        try:
+            self._tree.mask_into(prefix, out)
+        except (OverflowError, TypeError):  # an id out of the space starts no legal move
+            out[:] = 0
+
+    def step(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action:
+        _check_id(action_id)
+        try:
+            found = self._tree.step(prefix, action_id)
+        except (ValueError, OverflowError, TypeError):
+            found = -2
+        if found >= 0:
+            return self._actions[found]
+        if found == -1:
+            return (*prefix, action_id)
+        raise _illegal(prefix, action_id)

@@ -7,7 +7,11 @@ encoding is the viewer, 1 the next player, ...; team 0 is the viewer's team.
 
 :func:`encode_view` gives the tensor as a tuple of floats (pure Python) and
 :func:`observation_array` as a NumPy ``float32`` array (needs NumPy: the
-``rl``, ``pettingzoo`` or ``openspiel`` extra).  Its length depends only on
+``rl``, ``pettingzoo`` or ``openspiel`` extra).  :func:`observe` gives the
+same tensor of a *state* for one seat: for a state of the native engine the
+core writes it straight into a NumPy array (``out=``, reused from call to
+call), from what the seat may see only; for a state of the Python engine it
+is :func:`observation_array` of the seat's view.  Its length depends only on
 the number of players (:func:`observation_size`); :func:`layout` names the
 blocks.  A block "53 cards" holds one number per kind of card, in
 :attr:`Card.index <kanasta.Card.index>` order (``AC AD AH AS 2C ... KS JK``):
@@ -50,12 +54,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from kanasta import _core
 from kanasta.actions import Action
 from kanasta.cards import Card, format_cards
+from kanasta.errors import ConfigError
 from kanasta.melds import MeldKind
 from kanasta.rl.actions import MAX_MELDS, NUM_ACTIONS, id_name
 from kanasta.rules import Rules
-from kanasta.state import Phase
+from kanasta.state import Phase, State
 from kanasta.view import PlayerView, SeenStep
 
 if TYPE_CHECKING:
@@ -70,6 +76,7 @@ __all__ = [
     "observation_array",
     "observation_size",
     "observation_string",
+    "observe",
     "step_line",
 ]
 
@@ -242,6 +249,47 @@ def observation_array(view: PlayerView, pending: Sequence[int] = ()) -> npt.NDAr
     except ImportError as err:  # pragma: no cover - depends on the environment
         raise ImportError("observation_array needs NumPy: pip install 'kanasta[rl]'") from err
     return numpy.asarray(encode_view(view, pending), dtype=numpy.float32)
+
+
+def observe(
+    state: State, seat: int, pending: Sequence[int] = (), *, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """``seat``'s observation tensor of ``state``: :func:`observation_array` of ``state.view(seat)``.
+
+    For a native state the core writes it into ``out`` (a C-contiguous
+    ``float32`` array of :func:`observation_size` items, made when None) from
+    what the seat may see (RULES E-4), with no Python object per element; for
+    a state of the Python engine it is computed from the view.  ``pending``
+    as for :func:`encode_view` (the seat's ids so far in the move).  Returns
+    ``out``.  NumPy must be installed.
+
+    >>> import numpy as np, kanasta
+    >>> from kanasta.rl.observation import observe, observation_array
+    >>> state = kanasta.new_game(kanasta.Rules.kanasta(), seed=5)
+    >>> out = np.empty(observation_size(state.rules), np.float32)
+    >>> x = observe(state, 2, out=out)
+    >>> x is out, bool((x == observation_array(state.view(2))).all())
+    (True, True)
+    """
+    import numpy
+
+    rules = state.rules
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise ConfigError("seat", f"must be a seat from 0 to {rules.players - 1}, not {seat!r}")
+    if out is None:
+        out = numpy.empty(observation_size(rules), numpy.float32)
+    native = state._native
+    if native is None:
+        out[:] = encode_view(state.view(seat), pending)
+        return out
+    for i in pending:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < NUM_ACTIONS:
+            raise ConfigError("pending", f"an action id must be an int from 0 to {NUM_ACTIONS - 1}, not {i!r}")
+    try:
+        _core.observation_into(native, seat, pending, out)
+    except (ValueError, BufferError) as err:
+        raise ConfigError("out", str(err)) from None
+    return out
 
 
 def _melds_text(view: PlayerView, team: int) -> str:

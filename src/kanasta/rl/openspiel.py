@@ -57,7 +57,7 @@ import numpy.typing as npt
 import pyspiel
 
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
-from kanasta.rl.observation import encode_view, layout, observation_size, observation_string, step_line
+from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
 from kanasta.rules import Rules
 from kanasta.sampling import sample_state
 from kanasta.seen import SeenStep, hide
@@ -251,7 +251,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
                 (None, "deal | " + "; ".join(repr(hide(e, seat)) for e in game.start_events))
                 for seat in range(players + 1)
             )
-            self._pos = _Position(seed_bytes, game, Decisions(game.legal_actions()), (), 0, logs)
+            self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, logs)
             return
         assert pos.tree is not None
         out = pos.tree.step(pos.pending, int(action))
@@ -264,7 +264,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             (log, step_line(SeenStep(mover, out, tuple(hide(e, seat) for e in after.events))))
             for seat, log in enumerate(pos.logs)
         )
-        tree = Decisions(after.legal_actions()) if not after.is_game_over else None
+        tree = Decisions.of_state(after) if not after.is_game_over else None
         self._pos = _Position(pos.seed_bytes, after, tree, (), pos.moves + 1, logs)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -317,7 +317,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         sampled = sample_state(pos.game.view(player_id), seed)
         players = self._rules.players
         logs = tuple(pos.logs[s] if s in (player_id, players) else pos.logs[players] for s in range(players + 1))
-        tree = Decisions(sampled.legal_actions()) if not sampled.is_game_over else None
+        tree = Decisions.of_state(sampled) if not sampled.is_game_over else None
         clone._pos = _Position(pos.seed_bytes, sampled, tree, pos.pending, pos.moves, logs)
         return clone
 
@@ -350,7 +350,7 @@ class KanastaObserver:
             self.tensor.fill(0.0)
             return
         pending = state.pending if game.current_player == player else ()
-        self.tensor[:] = encode_view(game.view(player), pending)
+        observe(game, player, pending, out=self.tensor)
 
     def string_from(self, state: KanastaState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""

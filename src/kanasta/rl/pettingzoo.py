@@ -52,7 +52,7 @@ from pettingzoo import AECEnv
 from kanasta.actions import Action
 from kanasta.errors import ConfigError
 from kanasta.rl.actions import NUM_ACTIONS, Decisions
-from kanasta.rl.observation import observation_array, observation_size, observation_string
+from kanasta.rl.observation import observation_size, observation_string, observe
 from kanasta.rules import Rules
 from kanasta.rules import preset as preset_rules
 from kanasta.state import State, new_game
@@ -197,19 +197,18 @@ class KanastaAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def _select(self) -> None:
         seat = self.game.current_player
         if seat is not None:
-            self._tree = Decisions(self.game.legal_actions())
+            self._tree = Decisions.of_state(self.game)
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation: its view's tensor and its action mask."""
         seat = self.possible_agents.index(agent)
-        view = self.game.view(seat)
         mine = agent == self.agent_selection and not self.game.is_game_over
         pending = self.pending if mine else ()
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if mine:
-            mask[list(self._tree.legal_ids(pending))] = 1
-        return {"observation": observation_array(view, pending), "action_mask": mask}
+            self._tree.mask_into(pending, mask)
+        return {"observation": observe(self.game, seat, pending), "action_mask": mask}
 
     def step(self, action: int) -> None:
         """Choose id ``action`` for the agent to move; the move is applied when its spelling is complete."""

@@ -1,0 +1,128 @@
+//! Bindings of the core's reinforcement-learning pieces (`crate::rl`) for
+//! `kanasta.rl`: a seat's observation tensor written into a caller's
+//! float32 buffer (a NumPy array, through the buffer protocol: one copy of
+//! the block, no Python float per element), and the tree of decisions of a
+//! native state's legal moves (`NativeDecisions`).
+
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::legal::SEARCH_BUDGET;
+use crate::python::PyNativeState;
+use crate::rl::ids::{Decisions, IdSet, Step, NUM_ACTIONS};
+use crate::rl::observation;
+use crate::rl::seat::SeatView;
+
+/// Copy `data` into the writable, C-contiguous buffer `out` of exactly its length.
+pub(super) fn fill<T: pyo3::buffer::Element>(
+    py: Python<'_>,
+    out: &PyBuffer<T>,
+    data: &[T],
+    what: &str,
+) -> PyResult<()> {
+    if out.readonly() || !out.is_c_contiguous() || out.item_count() != data.len() {
+        return Err(PyValueError::new_err(format!(
+            "{what}: need a writable C-contiguous buffer of {} items, got {} items{}",
+            data.len(),
+            out.item_count(),
+            if out.readonly() { " (read-only)" } else { "" }
+        )));
+    }
+    out.copy_from_slice(py, data)
+}
+
+/// The flags of `ids` as one int8 per id.
+pub(super) fn mask_of(ids: IdSet, out: &mut [i8]) {
+    for (i, slot) in out.iter_mut().enumerate().take(NUM_ACTIONS) {
+        *slot = i8::from(ids.contains(i as u8));
+    }
+}
+
+fn pending_ids(pending: &[u8]) -> PyResult<&[u8]> {
+    match pending.iter().find(|&&i| usize::from(i) >= NUM_ACTIONS) {
+        Some(bad) => Err(PyValueError::new_err(format!("not an action id: {bad}"))),
+        None => Ok(pending),
+    }
+}
+
+/// Write `seat`'s observation tensor of `state` into `out` (a float32 buffer of
+/// `observation_size` items), `pending` the ids the seat chose so far in the move.
+#[pyfunction]
+#[pyo3(signature = (state, seat, pending, out))]
+pub(super) fn observation_into(
+    py: Python<'_>,
+    state: &PyNativeState,
+    seat: usize,
+    pending: Vec<u8>,
+    out: PyBuffer<f32>,
+) -> PyResult<()> {
+    let s = &state.inner;
+    let view = SeatView::new(s, seat).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "seat must be from 0 to {}, not {seat}",
+            s.rules.players - 1
+        ))
+    })?;
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams())];
+    observation::encode(&view, pending_ids(&pending)?, &mut data);
+    fill(py, &out, &data, "observation")
+}
+
+/// The blocks of the observation tensor for `players` seats in `teams` teams: `(name, offset, size)`.
+#[pyfunction]
+pub(super) fn observation_layout(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
+    observation::blocks(players, teams)
+}
+
+/// The legal moves of a native state as a tree of decisions over the 100
+/// action ids (the Python `kanasta.rl.actions.Decisions` of the same moves).
+#[pyclass(frozen, module = "kanasta._core", name = "NativeDecisions")]
+pub(crate) struct PyNativeDecisions {
+    tree: Decisions,
+}
+
+#[pymethods]
+impl PyNativeDecisions {
+    /// The tree of `state`'s legal moves (listed within `budget` search nodes, and kept by the state).
+    #[new]
+    #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
+    fn new(state: &PyNativeState, budget: u64) -> PyResult<Self> {
+        Ok(PyNativeDecisions {
+            tree: Decisions::new(state.listing(budget)?),
+        })
+    }
+
+    /// The ids that may follow `prefix`, ascending (empty when it starts no legal move, as a
+    /// prefix holding an id out of the action space does).
+    fn legal_ids(&self, prefix: Vec<u8>) -> Vec<u8> {
+        self.tree.next_ids(&prefix).iter().collect()
+    }
+
+    /// Write the flags of the ids that may follow `prefix` into `out` (an int8 buffer of 100 items).
+    fn mask_into(&self, py: Python<'_>, prefix: Vec<u8>, out: PyBuffer<i8>) -> PyResult<()> {
+        let mut data = [0i8; NUM_ACTIONS];
+        mask_of(self.tree.next_ids(&prefix), &mut data);
+        fill(py, &out, &data, "mask")
+    }
+
+    /// Choose `action_id` after `prefix`: the number of the move in the state's
+    /// listing when the longer prefix spells one, -1 when it only starts one,
+    /// -2 when the id continues no legal move.
+    fn step(&self, prefix: Vec<u8>, action_id: u8) -> i64 {
+        match self.tree.step(&prefix, action_id) {
+            Some(Step::Move(i)) => i as i64,
+            Some(Step::Prefix) => -1,
+            None => -2,
+        }
+    }
+
+    /// The listing numbers of the moves in the order of their id sequences.
+    fn order(&self) -> Vec<usize> {
+        self.tree.order().collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.tree.len()
+    }
+}

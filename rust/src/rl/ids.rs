@@ -1,0 +1,309 @@
+//! The fixed action space of `kanasta.rl.actions`: a move spelled as a short
+//! sequence of ids ([`spell`]), and the legal moves of a position as a tree
+//! of decisions over those ids ([`Decisions`]): at each prefix, the ids that
+//! continue at least one legal move.
+//!
+//! The ids are those of the Python module: the verbs 0-9, `DONE` 10, a card
+//! `CARD_BASE + index` (11-63), a team meld `MELD_BASE + i` (64-99).  The
+//! code is prefix-free, and the spellings sort as the Python tuples of ints
+//! do, so the ids after a prefix and the order of the moves are the Python
+//! `Decisions`'s exactly.
+
+use crate::action::Action;
+
+/// The size of the action space.
+pub const NUM_ACTIONS: usize = 100;
+/// Verb ids, in the Python order.
+pub const DRAW: u8 = 0;
+pub const TAKE: u8 = 1;
+pub const MELD: u8 = 2;
+pub const ADD: u8 = 3;
+pub const EXTEND: u8 = 4;
+pub const DISCARD: u8 = 5;
+pub const ASK: u8 = 6;
+pub const YES: u8 = 7;
+pub const NO: u8 = 8;
+pub const DECLINE: u8 = 9;
+/// The id that ends the cards of a take, meld, addition or run extension.
+pub const DONE: u8 = 10;
+/// The id of card `c` is `CARD_BASE + c`.
+pub const CARD_BASE: u8 = 11;
+/// The id of the team's meld `i` is `MELD_BASE + i`.
+pub const MELD_BASE: u8 = 64;
+/// How many meld ids there are (a team never has more melds: 108 cards, three or more a meld).
+pub const MAX_MELDS: usize = 36;
+/// The longest spelling: a verb, a meld, twenty cards and `DONE` (no legal move is longer).
+pub const MAX_SPELLING: usize = 24;
+
+/// A move's ids, kept inline; ordered as the Python tuples (lexicographically).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Spelling {
+    len: u8,
+    ids: [u8; MAX_SPELLING],
+}
+
+impl Spelling {
+    /// No id.
+    pub const EMPTY: Spelling = Spelling {
+        len: 0,
+        ids: [0; MAX_SPELLING],
+    };
+
+    /// The ids.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.ids[..usize::from(self.len)]
+    }
+
+    /// Number of ids.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there is no id.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// One more id at the end; false (and no change) when full.
+    pub fn push(&mut self, id: u8) -> bool {
+        if self.len() == MAX_SPELLING {
+            return false;
+        }
+        self.ids[self.len()] = id;
+        self.len += 1;
+        true
+    }
+
+    /// The spelling of `ids`; None when longer than [`MAX_SPELLING`].
+    pub fn of(ids: &[u8]) -> Option<Spelling> {
+        let mut out = Spelling::EMPTY;
+        ids.iter().all(|&i| out.push(i)).then_some(out)
+    }
+}
+
+impl PartialOrd for Spelling {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Spelling {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl std::fmt::Debug for Spelling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_slice())
+    }
+}
+
+/// The ids that spell `action` (the Python `encode`); None for a move naming
+/// a meld beyond the action space (meld 36 or more: no legal move does).
+pub fn spell(action: &Action) -> Option<Spelling> {
+    let mut out = Spelling::EMPTY;
+    let meld_id = |m: u16| (usize::from(m) < MAX_MELDS).then(|| MELD_BASE + m as u8);
+    let cards = |out: &mut Spelling, cards: &[u8]| cards.iter().all(|&c| out.push(CARD_BASE + c));
+    let ok = match *action {
+        Action::Draw => out.push(DRAW),
+        Action::Ask => out.push(ASK),
+        Action::Answer { permit } => out.push(if permit { YES } else { NO }),
+        Action::Decline => out.push(DECLINE),
+        Action::Discard { card } => out.push(DISCARD) && out.push(CARD_BASE + card),
+        Action::Take { cards: c, meld } => {
+            out.push(TAKE)
+                && cards(&mut out, c.as_slice())
+                && match meld {
+                    None => true,
+                    Some(m) => out.push(meld_id(m)?),
+                }
+                && out.push(DONE)
+        }
+        Action::Meld { cards: c } => {
+            out.push(MELD) && cards(&mut out, c.as_slice()) && out.push(DONE)
+        }
+        Action::Add { meld, cards: c } => {
+            out.push(ADD)
+                && out.push(meld_id(meld)?)
+                && cards(&mut out, c.as_slice())
+                && out.push(DONE)
+        }
+        Action::Extend { meld, run } => {
+            out.push(EXTEND)
+                && out.push(meld_id(meld)?)
+                && cards(&mut out, run.as_slice())
+                && out.push(DONE)
+        }
+    };
+    ok.then_some(out)
+}
+
+/// A set of ids, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct IdSet(pub u128);
+
+impl IdSet {
+    /// Whether `id` is in the set.
+    pub fn contains(self, id: u8) -> bool {
+        usize::from(id) < NUM_ACTIONS && self.0 >> id & 1 == 1
+    }
+
+    /// Put `id` in the set.
+    pub fn insert(&mut self, id: u8) {
+        self.0 |= 1 << id;
+    }
+
+    /// Number of ids.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The ids, ascending.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..NUM_ACTIONS as u8).filter(move |&i| self.contains(i))
+    }
+}
+
+/// What choosing an id after a prefix gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The longer prefix starts a legal move but does not spell one yet.
+    Prefix,
+    /// The longer prefix spells the legal move of this number in the listing given to [`Decisions::new`].
+    Move(usize),
+}
+
+/// The legal moves of one position as a tree of decisions over the ids.
+#[derive(Clone, Debug, Default)]
+pub struct Decisions {
+    /// Each move's spelling and its number in the listing, sorted by spelling.
+    codes: Vec<(Spelling, u32)>,
+}
+
+impl Decisions {
+    /// The tree of `moves` (a position's listing).
+    pub fn new(moves: &[Action]) -> Decisions {
+        let mut codes: Vec<(Spelling, u32)> = moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| Some((spell(m)?, i as u32)))
+            .collect();
+        codes.sort_unstable();
+        codes.dedup_by(|a, b| a.0 == b.0);
+        Decisions { codes }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// The listing numbers of the moves, in the order of their spellings.
+    pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.codes.iter().map(|&(_, i)| i as usize)
+    }
+
+    /// The ids that may follow `prefix` (empty when it starts no legal move).
+    pub fn next_ids(&self, prefix: &[u8]) -> IdSet {
+        let codes = &self.codes;
+        let depth = prefix.len();
+        let mut out = IdSet::default();
+        let mut i = codes.partition_point(|(c, _)| c.as_slice() < prefix);
+        let mut key = [0u8; MAX_SPELLING + 1];
+        if depth >= MAX_SPELLING {
+            return out;
+        }
+        key[..depth].copy_from_slice(prefix);
+        while let Some((c, _)) = codes.get(i) {
+            let ids = c.as_slice();
+            if !ids.starts_with(prefix) {
+                break;
+            }
+            let Some(&next) = ids.get(depth) else {
+                i += 1;
+                continue;
+            };
+            out.insert(next);
+            key[depth] = next;
+            let key = &key[..=depth];
+            i += codes[i..].partition_point(|(c, _)| c.as_slice().starts_with(key));
+        }
+        out
+    }
+
+    /// Choose `id` after `prefix`: None when it continues no legal move.
+    pub fn step(&self, prefix: &[u8], id: u8) -> Option<Step> {
+        if !self.next_ids(prefix).contains(id) {
+            return None;
+        }
+        let mut longer = Spelling::of(prefix)?;
+        if !longer.push(id) {
+            return None;
+        }
+        Some(match self.codes.binary_search_by(|(c, _)| c.cmp(&longer)) {
+            Ok(at) => Step::Move(self.codes[at].1 as usize),
+            Err(_) => Step::Prefix,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::parse_action;
+
+    fn spelled(text: &str) -> Vec<u8> {
+        spell(&parse_action(text).unwrap())
+            .unwrap()
+            .as_slice()
+            .to_vec()
+    }
+
+    #[test]
+    fn spellings_follow_the_text_form() {
+        // worked by hand from the id table: 7C = 11 + 24 = 35, JK = 11 + 52 = 63, @0 = 64
+        assert_eq!(spelled("add @0 7C JK"), vec![ADD, 64, 35, 63, DONE]);
+        // KH = 11 + 4 * 12 + 2 = 61, KS = 62, @3 = 67
+        assert_eq!(spelled("take KH KS @3"), vec![TAKE, 61, 62, 67, DONE]);
+        assert_eq!(spelled("discard QS"), vec![DISCARD, 58]);
+        assert_eq!(spelled("draw"), vec![DRAW]);
+        assert_eq!(spelled("no"), vec![NO]);
+    }
+
+    #[test]
+    fn the_tree_gives_the_ids_that_continue_a_legal_move() {
+        let moves: Vec<Action> = ["meld 7H 7S JK", "meld 7H 7S 2C", "discard 7H"]
+            .iter()
+            .map(|t| parse_action(t).unwrap())
+            .collect();
+        let tree = Decisions::new(&moves);
+        assert_eq!(
+            tree.next_ids(&[]).iter().collect::<Vec<_>>(),
+            vec![MELD, DISCARD]
+        );
+        // 7H = 11 + 26 = 37, 7S = 38, 2C = 15
+        assert_eq!(tree.next_ids(&[MELD]).iter().collect::<Vec<_>>(), vec![37]);
+        assert_eq!(
+            tree.next_ids(&[MELD, 37, 38]).iter().collect::<Vec<_>>(),
+            vec![15, 63]
+        );
+        assert_eq!(tree.step(&[MELD, 37, 38], 63), Some(Step::Prefix));
+        assert_eq!(tree.step(&[MELD, 37, 38, 63], DONE), Some(Step::Move(0)));
+        assert_eq!(tree.step(&[DISCARD], 37), Some(Step::Move(2)));
+        assert_eq!(tree.step(&[], DRAW), None);
+        assert!(tree.next_ids(&[DRAW]).is_empty());
+        // the moves in the order of their spellings: meld ... 2C sorts before meld ... JK
+        assert_eq!(tree.order().collect::<Vec<_>>(), vec![1, 0, 2]);
+    }
+}

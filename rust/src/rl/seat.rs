@@ -1,0 +1,128 @@
+//! What one seat may see of a native state (RULES E-4), as the observation
+//! encoders read it: the seat's own hand and everything public, and of every
+//! hidden place only its size.  The encoders take a [`SeatView`], never the
+//! [`State`], so an observation cannot read another hand, the stock, the
+//! packets or the seed.
+
+use crate::cards::Card;
+use crate::rules::Rules;
+use crate::state::{Hand, Phase, RedThrees, State, TableMeld, Turn};
+
+/// One seat's view of a state: only what the seat may see.
+#[derive(Clone, Copy)]
+pub struct SeatView<'s> {
+    state: &'s State,
+    seat: usize,
+}
+
+impl<'s> SeatView<'s> {
+    /// `seat`'s view of `state`; None when `seat` is not one of the game's seats.
+    pub fn new(state: &'s State, seat: usize) -> Option<SeatView<'s>> {
+        (seat < state.rules.players).then_some(SeatView { state, seat })
+    }
+
+    /// The viewing seat.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'s Rules {
+        &self.state.rules
+    }
+
+    /// The viewing seat's team.
+    pub fn team(&self) -> usize {
+        self.state.team_of(self.seat)
+    }
+
+    /// The seat's own hand.
+    pub fn hand(&self) -> &'s Hand {
+        &self.state.hands[self.seat]
+    }
+
+    /// How many cards `seat` holds.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        self.state.hands[seat].len()
+    }
+
+    /// How many cards the stock holds.
+    pub fn stock_size(&self) -> usize {
+        self.state.stock().len()
+    }
+
+    /// How many cards each packet still on the table holds, the next one first.
+    pub fn packet_sizes(&self) -> impl Iterator<Item = usize> + 's {
+        self.state.packets().iter().map(Hand::len)
+    }
+
+    /// The discard pile, bottom to top (face up).
+    pub fn pile(&self) -> &'s [Card] {
+        &self.state.pile
+    }
+
+    /// Whether the pile is frozen.
+    pub fn pile_frozen(&self) -> bool {
+        self.state.pile_frozen
+    }
+
+    /// `team`'s melds in the order laid.
+    pub fn melds(&self, team: usize) -> &'s [TableMeld] {
+        self.state.team_melds(team)
+    }
+
+    /// `team`'s red 3s.
+    pub fn red_threes(&self, team: usize) -> &'s RedThrees {
+        &self.state.red_threes[team]
+    }
+
+    /// Whether `team` is down.
+    pub fn opened(&self, team: usize) -> bool {
+        self.state.opened[team]
+    }
+
+    /// How many packets `team` took (K-OUT-2).
+    pub fn packets_taken(&self, team: usize) -> usize {
+        self.state.packets_taken[team]
+    }
+
+    /// `team`'s cumulative score at the start of this hand.
+    pub fn score(&self, team: usize) -> i64 {
+        self.state.scores[team]
+    }
+
+    /// Whether `seat` melded this hand.
+    pub fn melded_this_hand(&self, seat: usize) -> bool {
+        self.state.melded_this_hand[seat]
+    }
+
+    /// The seat to act, None once the game is over.
+    pub fn current_player(&self) -> Option<usize> {
+        self.state.current_player()
+    }
+
+    /// The trump card (K-TRUMP-1), face up.
+    pub fn trump(&self) -> Option<Card> {
+        self.state.trump
+    }
+
+    /// The turn so far (public: every seat sees what the player did).
+    pub fn turn(&self) -> &'s Turn {
+        &self.state.turn
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+
+    /// The hand's number (1 for the first).
+    pub fn hand_number(&self) -> u64 {
+        self.state.hand_number
+    }
+
+    /// The dealer of this hand.
+    pub fn dealer(&self) -> usize {
+        self.state.dealer
+    }
+}
