@@ -95,26 +95,39 @@ def _plan_keeping(
 
 
 def segments(tables: Tables, counts: dict[int, int]) -> list[Segment]:
-    """The maximal natural runs in hand (at most ``run_max`` cards each)."""
+    """The maximal natural runs in hand (at most ``run_max`` cards each), no card used more often than held.
+
+    The ace stands at both ends of a suit (K-MELD-2): a single ace that a
+    segment from the low end takes is not there for a segment up to the high end.
+
+    >>> import kanasta
+    >>> from kanasta.legality.tables import tables_for
+    >>> hand = {card.index: 1 for card in kanasta.parse_cards("AC 2C 3C QC KC")}
+    >>> [len(seg.cards) for seg in segments(tables_for(kanasta.Rules.kanasta()), hand)]  # A-2-3; Q-K lacks its ace
+    [3]
+    """
     value = tables.value
     natural_two = tables.natural_two
     out = []
     for suit in range(4):
         row = RUN_CELL[suit]
         pos = 1
+        aces = counts.get(row[1], 0)
         while pos <= ACE_HIGH:
-            if counts.get(row[pos], 0) <= 0:
+            if counts.get(row[pos], 0) <= 0 or (pos == ACE_HIGH and aces <= 0):
                 pos += 1
                 continue
             cells: list[int] = []
             start = pos
             while (
                 pos <= ACE_HIGH and counts.get(row[pos], 0) > 0 and len(cells) < tables.run_max
-                and row[pos] not in cells
+                and row[pos] not in cells and not (pos == ACE_HIGH and aces <= 0)
             ):
                 cells.append(row[pos])
                 pos += 1
             if len(cells) >= MELD_MIN:
+                if start == 1:
+                    aces -= 1  # this segment holds an ace
                 total = sum(natural_two if start + k == 2 else value[c] for k, c in enumerate(cells))
                 out.append(Segment(total, start, cells))
     return out

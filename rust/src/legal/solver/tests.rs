@@ -551,3 +551,37 @@ fn distinct_meld_shapes_pack_into_distinct_words() {
     let words: std::collections::HashSet<u64> = shapes.iter().map(Shape::word).collect();
     assert_eq!(words.len(), shapes.len());
 }
+
+#[test]
+fn k_meld_2_a_single_ace_serves_one_segment_of_the_witness() {
+    // The ace stands low (A-2-3) or high (Q-K-A), never both at once: with one ace of
+    // clubs the witness finds A-2-3 and not Q-K-A too; with two it finds both.
+    let t = kanasta();
+    let work = Work::default();
+    let finisher = Finisher::new(&t, flags(20), &work);
+    let starts = |text: &str| -> Vec<(u8, u8)> {
+        finisher
+            .segments(&hand(text))
+            .iter()
+            .map(|s| (s.start, s.len))
+            .collect()
+    };
+    assert_eq!(starts("AC 2C 3C QC KC"), vec![(1, 3)]);
+    assert_eq!(starts("AC AC 2C 3C QC KC"), vec![(1, 3), (12, 3)]);
+    assert_eq!(starts("AC 2C QC KC"), vec![(12, 3)]);
+}
+
+#[test]
+fn k_open_3_e2_a_single_ace_does_not_open_twice() {
+    // Kanasta, a team at 200 or more needing 10 points (20 half points) with a natural run
+    // down (4S 5S 6S, 3 half points), holding AC 2C 3C 7H JD JS QC KC KS JK: A-2-3 and
+    // Q-K-A cannot both be laid from one ace, and no plan reaches 20 with a card left
+    // to discard (the most is 18: Q-K-A with 2C as the jack, J-J-JK, 4S-6S). A game reached a
+    // dead end after the greedy witness counted the ace twice.
+    let t = kanasta();
+    let s = opening("AC 2C 3C 7H JD JS QC KC KS JK", vec![run(3, 4, 6, None)], 3);
+    assert!(!answer(&t, flags(20), &s));
+    // with a second ace of clubs both runs are there: 3 + 5 + 7 + J-J-JK 6 = 21
+    let s = opening("AC AC 2C 3C 7H JD JS QC KC KS JK", vec![run(3, 4, 6, None)], 3);
+    assert!(answer(&t, flags(20), &s));
+}

@@ -45,7 +45,8 @@ impl<'t> Finisher<'t> {
                 continue; // no three positions in a row: no segment
             }
             // each stretch of positions held, from its lowest: a segment, cut at the
-            // longest run (the ace at 14 is the card at 1: a run holds it once)
+            // longest run (the ace at 14 is the card at 1: a run holds it once,
+            // and a single ace serves one segment)
             let mut rest = row;
             while rest != 0 {
                 let start = rest.trailing_zeros() as u8;
@@ -57,6 +58,11 @@ impl<'t> Finisher<'t> {
                 let len = (rest >> start).trailing_ones().min(most) as u8;
                 rest &= !(((1u16 << len) - 1) << start);
                 if u32::from(len) >= MELD_MIN {
+                    if start == 1 && cnt.count(natural_at(suit, 1)) < 2 {
+                        // this segment holds the suit's only ace: none is left
+                        // for a segment up to the high end (K-MELD-2)
+                        rest &= !(1u16 << 14);
+                    }
                     let value = (start..start + len)
                         .map(|pos| t.run_value(natural_at(suit, pos), pos))
                         .sum();
