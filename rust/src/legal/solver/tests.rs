@@ -582,6 +582,10 @@ fn k_open_3_e2_a_single_ace_does_not_open_twice() {
     let s = opening("AC 2C 3C 7H JD JS QC KC KS JK", vec![run(3, 4, 6, None)], 3);
     assert!(!answer(&t, flags(20), &s));
     // with a second ace of clubs both runs are there: 3 + 5 + 7 + J-J-JK 6 = 21
-    let s = opening("AC AC 2C 3C 7H JD JS QC KC KS JK", vec![run(3, 4, 6, None)], 3);
+    let s = opening(
+        "AC AC 2C 3C 7H JD JS QC KC KS JK",
+        vec![run(3, 4, 6, None)],
+        3,
+    );
     assert!(answer(&t, flags(20), &s));
 }
