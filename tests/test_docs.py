@@ -6,7 +6,11 @@ presets' option values, and every ID is named by a test."""
 from __future__ import annotations
 
 import doctest
+import importlib
+import os
+import pkgutil
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import attrs
@@ -169,11 +173,141 @@ def test_page_code_blocks_run(page: str) -> None:
                 value()
 
 
-def test_api_page_documents_every_public_name_by_concept() -> None:
-    """Every name ``kanasta`` exports has its own entry in a concept section of the API page."""
-    text = (DOCS / "api.rst").read_text(encoding="utf-8")
-    concepts = text.split(".. _api-modules:")[0]
-    documented = set(re.findall(r"^\.\. auto(?:class|function|data|exception):: kanasta\.(?:\w+\.)?(\w+)$",
-                                concepts, re.MULTILINE))
-    assert sorted(set(kanasta.__all__) - documented) == []
-    assert sorted(documented - set(kanasta.__all__)) == []
+_DIRECTIVE = re.compile(
+    r"^\.\. (?:auto|py:)(module|class|function|data|exception):: ([\w.]+)\n((?:   :.*\n)*)", re.MULTILINE
+)
+
+
+def _api_pages() -> dict[str, list[tuple[str, str, str]]]:
+    """Each API page's autodoc directives: (kind, name, options), in page order."""
+    return {
+        page.name: [m.groups() for m in _DIRECTIVE.finditer(page.read_text(encoding="utf-8"))]
+        for page in sorted(DOCS.glob("api*.rst"))
+    }
+
+
+def _object(name: str) -> object:
+    module, _, attribute = name.rpartition(".")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _public_modules() -> list[str]:
+    """kanasta's modules that users import: every module without a ``_`` in its name, but the engine's legality core."""
+    return sorted(
+        info.name for info in pkgutil.walk_packages(kanasta.__path__, "kanasta.")
+        if not any(part.startswith("_") for part in info.name.split("."))
+        and not info.name.startswith("kanasta.legality")
+    )
+
+
+def test_api_has_a_page_per_public_module() -> None:
+    """Like python-chess's reference: each public module on a page of its own (``kanasta.web`` keeps
+    its small modules together), and a page per module of ``kanasta``'s own."""
+    documented = {
+        name: page for page, directives in _api_pages().items() for kind, name, _ in directives if kind == "module"
+    }
+    assert set(_public_modules()) | {"kanasta"} == set(documented)
+    pages = {page for name, page in documented.items() if not name.startswith("kanasta.web.")}
+    assert len(pages) == len(documented) - sum(name.startswith("kanasta.web.") for name in documented)
+
+
+def test_api_pages_document_every_public_name_once() -> None:
+    """Every name in a public module's ``__all__`` is documented: a re-exported one once, under its
+    ``kanasta.`` name; a module whose page lists its names explicitly misses none."""
+    names: list[str] = []
+    whole_modules: set[str] = set()
+    for directives in _api_pages().values():
+        for kind, name, options in directives:
+            listed = re.search(r":members: (.*)", options)
+            if kind != "module":
+                names.append(name)
+            elif listed:
+                names += [f"{name}.{member.strip()}" for member in listed.group(1).split(",")]
+            elif ":no-members:" not in options:
+                whole_modules.add(name)
+    assert len(names) == len(set(names)), "a name is documented twice"
+    exported = [n for n in names if n.startswith("kanasta.") and n.count(".") == 1]
+    assert sorted(n.removeprefix("kanasta.") for n in exported) == sorted(set(kanasta.__all__) - {
+        n.rsplit(".", 1)[1] for n in names if n.count(".") > 1
+    })
+    documented = {id(_object(n)) for n in names}
+    for module_name in _public_modules():
+        if module_name in whole_modules:
+            continue
+        module = importlib.import_module(module_name)
+        missing = [n for n in module.__all__ if id(getattr(module, n)) not in documented
+                   and not any(m in whole_modules and n in importlib.import_module(m).__all__ for m in whole_modules)]
+        assert missing == [], module_name
+
+
+# --------------------------------------------------------------------------
+# The built HTML: every internal link lands on a page and an anchor that exist
+# (the "[docs]" links of the highlighted sources among them), and no text is
+# turned into a mail link (``'@123456`` in a message once rendered as one).  The
+# pages are built once per run with Sphinx (the ``docs`` extra), or read from
+# KANASTA_DOCS_HTML, a finished build (.ci/run builds the docs once and points it there).
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for key in ("id", "name") if tag == "a" else ("id",):
+            if found.get(key):
+                self.ids.add(str(found[key]))
+        if tag == "a" and found.get("href"):
+            self.links.append(str(found["href"]))
+
+
+@pytest.fixture(scope="module")
+def built_docs(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, _Page]:
+    given = os.environ.get("KANASTA_DOCS_HTML")
+    if given:
+        root = Path(given)
+    else:
+        build = pytest.importorskip("sphinx.cmd.build", reason="the docs build needs the docs extra")
+        pytest.importorskip("furo", reason="the docs build needs the docs extra")
+        root = tmp_path_factory.mktemp("html")
+        doctrees = tmp_path_factory.mktemp("doctrees")
+        assert build.build_main(["-q", "-b", "html", "-d", str(doctrees), str(DOCS), str(root)]) == 0
+    pages = {}
+    for path in sorted(root.rglob("*.html")):
+        parser = _Page()
+        parser.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = parser
+    assert len(pages) > 20, f"no built documentation in {root}"
+    return pages
+
+
+def test_built_docs_internal_links_land(built_docs: dict[Path, _Page]) -> None:
+    dangling = []
+    for path, page in built_docs.items():
+        for link in page.links:
+            if re.match(r"[a-z][a-z0-9+.-]*:", link):  # https:, mailto: (their own test)
+                continue
+            target, _, anchor = link.partition("#")
+            file = (path.parent / target.split("?")[0]).resolve() if target else path
+            if file.suffix != ".html":
+                if not file.exists():
+                    dangling.append(f"{path.name}: {link}")
+            elif file not in built_docs or (anchor and anchor not in built_docs[file].ids):
+                dangling.append(f"{path.name}: {link}")
+    assert dangling == []
+
+
+def test_built_docs_have_no_mail_links(built_docs: dict[Path, _Page]) -> None:
+    """The docs give no mail address: a ``mailto:`` is text that docutils took for one."""
+    mail = [
+        f"{path.name}: {link}" for path, page in built_docs.items() for link in page.links if link.startswith("mailto:")
+    ]
+    assert mail == []
+
+
+def test_built_docs_module_code_index_lists_only_pages_that_exist(built_docs: dict[Path, _Page]) -> None:
+    index = next(page for path, page in built_docs.items() if path.parts[-2:] == ("_modules", "index.html"))
+    listed = [link for link in index.links if not link.startswith(("#", "..", "http"))]
+    assert listed and "builtins.html" not in listed
