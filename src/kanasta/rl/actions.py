@@ -464,12 +464,6 @@ class _NativeDecisions(Decisions):
         except (ValueError, OverflowError, TypeError):  # an id out of the space starts no legal move
             return ()
 
-    def mask(self, prefix: Sequence[int] = ()) -> tuple[bool, ...]:
-        flags = [False] * NUM_ACTIONS
-        for i in self.legal_ids(prefix):
-            flags[i] = True
-        return tuple(flags)
-
     def mask_into(self, prefix: Sequence[int], out: npt.NDArray[np.int8]) -> None:
         try:
             self._tree.mask_into(prefix, out)
