@@ -4,8 +4,8 @@
 
 use std::ops::{Deref, DerefMut};
 
-/// Up to `N` values in the order pushed; reads and sorts as the slice of them.
-#[derive(Clone, Copy, Debug)]
+/// Up to `N` values in the order pushed; reads, compares and sorts as the slice of them.
+#[derive(Clone, Copy)]
 pub struct Inline<T, const N: usize> {
     items: [T; N],
     len: usize,
@@ -27,6 +27,23 @@ impl<T: Copy + Default, const N: usize> Inline<T, N> {
     pub fn push(&mut self, value: T) {
         self.items[self.len] = value;
         self.len += 1;
+    }
+
+    /// Add `value` at the end if there is room: false (and no change) when the list is full,
+    /// for a use whose capacity is not a bound its loop proves (an outside request).
+    #[inline]
+    pub fn try_push(&mut self, value: T) -> bool {
+        if self.len == N {
+            return false;
+        }
+        self.push(value);
+        true
+    }
+
+    /// The values of `values` in their order; None when there are more than `N`.
+    pub fn try_from_slice(values: &[T]) -> Option<Self> {
+        let mut out = Inline::default();
+        values.iter().all(|&v| out.try_push(v)).then_some(out)
     }
 }
 
@@ -64,6 +81,26 @@ impl<T: PartialEq, const N: usize> PartialEq for Inline<T, N> {
 
 impl<T: Eq, const N: usize> Eq for Inline<T, N> {}
 
+/// Lists are ordered as their slices are (lexicographically).
+impl<T: Ord, const N: usize> PartialOrd for Inline<T, N> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<T: Ord, const N: usize> Ord for Inline<T, N> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (**self).cmp(&**other)
+    }
+}
+
+/// Shown as the slice of the values pushed.
+impl<T: std::fmt::Debug, const N: usize> std::fmt::Debug for Inline<T, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Inline;
@@ -85,6 +122,19 @@ mod tests {
         assert_ne!(pair, [2, 1].into_iter().collect());
         // the unused slot holds the default 0: a third value 0 still differs
         assert_ne!(pair, [1, 2, 0].into_iter().collect());
+    }
+
+    #[test]
+    fn try_push_refuses_past_its_capacity_and_lists_order_as_slices() {
+        let mut list: Inline<u8, 2> = Inline::default();
+        assert!(list.try_push(1) && list.try_push(2));
+        assert!(!list.try_push(3));
+        assert_eq!(&*list, &[1, 2]);
+        assert!(Inline::<u8, 2>::try_from_slice(&[1, 2, 3]).is_none());
+        let short = Inline::<u8, 2>::try_from_slice(&[1]).unwrap();
+        // [1] < [1, 2] < [2], as slices (and tuples) order
+        assert!(short < list && list < Inline::try_from_slice(&[2]).unwrap());
+        assert_eq!(format!("{list:?}"), "[1, 2]");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! `Decisions`'s exactly.
 
 use crate::action::Action;
+use crate::inline::Inline;
 
 /// The size of the action space.
 pub const NUM_ACTIONS: usize = 100;
@@ -36,104 +37,44 @@ pub const MAX_MELDS: usize = 36;
 pub const MAX_SPELLING: usize = 24;
 
 /// A move's ids, kept inline; ordered as the Python tuples (lexicographically).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Spelling {
-    len: u8,
-    ids: [u8; MAX_SPELLING],
-}
-
-impl Spelling {
-    /// No id.
-    pub const EMPTY: Spelling = Spelling {
-        len: 0,
-        ids: [0; MAX_SPELLING],
-    };
-
-    /// The ids.
-    pub fn as_slice(&self) -> &[u8] {
-        &self.ids[..usize::from(self.len)]
-    }
-
-    /// Number of ids.
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    /// Whether there is no id.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// One more id at the end; false (and no change) when full.
-    pub fn push(&mut self, id: u8) -> bool {
-        if self.len() == MAX_SPELLING {
-            return false;
-        }
-        self.ids[self.len()] = id;
-        self.len += 1;
-        true
-    }
-
-    /// The spelling of `ids`; None when longer than [`MAX_SPELLING`].
-    pub fn of(ids: &[u8]) -> Option<Spelling> {
-        let mut out = Spelling::EMPTY;
-        ids.iter().all(|&i| out.push(i)).then_some(out)
-    }
-}
-
-impl PartialOrd for Spelling {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Spelling {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.as_slice().cmp(other.as_slice())
-    }
-}
-
-impl std::fmt::Debug for Spelling {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", self.as_slice())
-    }
-}
+pub type Spelling = Inline<u8, MAX_SPELLING>;
 
 /// The ids that spell `action` (the Python `encode`); None for a move naming
 /// a meld beyond the action space (meld 36 or more: no legal move does).
 pub fn spell(action: &Action) -> Option<Spelling> {
-    let mut out = Spelling::EMPTY;
+    let mut out = Spelling::default();
     let meld_id = |m: u16| (usize::from(m) < MAX_MELDS).then(|| MELD_BASE + m as u8);
-    let cards = |out: &mut Spelling, cards: &[u8]| cards.iter().all(|&c| out.push(CARD_BASE + c));
+    let cards =
+        |out: &mut Spelling, cards: &[u8]| cards.iter().all(|&c| out.try_push(CARD_BASE + c));
     let ok = match *action {
-        Action::Draw => out.push(DRAW),
-        Action::Ask => out.push(ASK),
-        Action::Answer { permit } => out.push(if permit { YES } else { NO }),
-        Action::Decline => out.push(DECLINE),
-        Action::Discard { card } => out.push(DISCARD) && out.push(CARD_BASE + card),
+        Action::Draw => out.try_push(DRAW),
+        Action::Ask => out.try_push(ASK),
+        Action::Answer { permit } => out.try_push(if permit { YES } else { NO }),
+        Action::Decline => out.try_push(DECLINE),
+        Action::Discard { card } => out.try_push(DISCARD) && out.try_push(CARD_BASE + card),
         Action::Take { cards: c, meld } => {
-            out.push(TAKE)
+            out.try_push(TAKE)
                 && cards(&mut out, c.as_slice())
                 && match meld {
                     None => true,
-                    Some(m) => out.push(meld_id(m)?),
+                    Some(m) => out.try_push(meld_id(m)?),
                 }
-                && out.push(DONE)
+                && out.try_push(DONE)
         }
         Action::Meld { cards: c } => {
-            out.push(MELD) && cards(&mut out, c.as_slice()) && out.push(DONE)
+            out.try_push(MELD) && cards(&mut out, c.as_slice()) && out.try_push(DONE)
         }
         Action::Add { meld, cards: c } => {
-            out.push(ADD)
-                && out.push(meld_id(meld)?)
+            out.try_push(ADD)
+                && out.try_push(meld_id(meld)?)
                 && cards(&mut out, c.as_slice())
-                && out.push(DONE)
+                && out.try_push(DONE)
         }
         Action::Extend { meld, run } => {
-            out.push(EXTEND)
-                && out.push(meld_id(meld)?)
+            out.try_push(EXTEND)
+                && out.try_push(meld_id(meld)?)
                 && cards(&mut out, run.as_slice())
-                && out.push(DONE)
+                && out.try_push(DONE)
         }
     };
     ok.then_some(out)
@@ -219,14 +160,14 @@ impl Decisions {
         let codes = &self.codes;
         let depth = prefix.len();
         let mut out = IdSet::default();
-        let mut i = codes.partition_point(|(c, _)| c.as_slice() < prefix);
+        let mut i = codes.partition_point(|(c, _)| &c[..] < prefix);
         let mut key = [0u8; MAX_SPELLING + 1];
         if depth >= MAX_SPELLING {
             return out;
         }
         key[..depth].copy_from_slice(prefix);
         while let Some((c, _)) = codes.get(i) {
-            let ids = c.as_slice();
+            let ids = &c[..];
             if !ids.starts_with(prefix) {
                 break;
             }
@@ -237,7 +178,7 @@ impl Decisions {
             out.insert(next);
             key[depth] = next;
             let key = &key[..=depth];
-            i += codes[i..].partition_point(|(c, _)| c.as_slice().starts_with(key));
+            i += codes[i..].partition_point(|(c, _)| c.starts_with(key));
         }
         out
     }
@@ -247,8 +188,8 @@ impl Decisions {
         if !self.next_ids(prefix).contains(id) {
             return None;
         }
-        let mut longer = Spelling::of(prefix)?;
-        if !longer.push(id) {
+        let mut longer = Spelling::try_from_slice(prefix)?;
+        if !longer.try_push(id) {
             return None;
         }
         Some(match self.codes.binary_search_by(|(c, _)| c.cmp(&longer)) {
@@ -264,10 +205,7 @@ mod tests {
     use crate::action::parse_action;
 
     fn spelled(text: &str) -> Vec<u8> {
-        spell(&parse_action(text).unwrap())
-            .unwrap()
-            .as_slice()
-            .to_vec()
+        spell(&parse_action(text).unwrap()).unwrap().to_vec()
     }
 
     #[test]
