@@ -311,3 +311,30 @@ def test_built_docs_module_code_index_lists_only_pages_that_exist(built_docs: di
     index = next(page for path, page in built_docs.items() if path.parts[-2:] == ("_modules", "index.html"))
     listed = [link for link in index.links if not link.startswith(("#", "..", "http"))]
     assert listed and "builtins.html" not in listed
+
+
+# The words of development notes: a user page says what the library does and how it was
+# measured, not who worked on it, when, or in which step; that history is in CHANGELOG.md
+# and benchmarks/README.md.
+_DEVELOPMENT_NOTES = re.compile(
+    r"engineers?\b|\bsitting\b(?! in)|\bthis round\b|\bprevious round\b|\bsession\b|\bissue \d+|"
+    r"\bcommit [0-9a-f]{7}|the project asks|\bthe lead\b|\bsprint\b|\bTODO\b|\bXXX\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.rst")))
+def test_user_pages_hold_no_development_notes(page: str) -> None:
+    lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
+    notes = [f"{page}:{n}: {line.strip()}" for n, line in enumerate(lines, 1) if _DEVELOPMENT_NOTES.search(line)]
+    assert notes == []
+
+
+def test_development_note_pattern_catches_the_phrases_it_is_for() -> None:
+    caught = ["shared with three other engineers' builds", "the search bot of the previous sitting",
+              "commit 4c72d3e's search", "above the 55 % the project asks", "Against issue 10's targets",
+              "at the start of this round"]
+    kept = ["Value of a 2 sitting in its natural place in a run", "a commit of the record", "an issue of the rules"]
+    assert [bool(_DEVELOPMENT_NOTES.search(text)) for text in caught + kept] == [True] * len(caught) + [False] * 3
+
+
