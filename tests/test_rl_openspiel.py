@@ -6,6 +6,7 @@ Kept short: games bounded by the ``max_moves`` parameter, small search budgets.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -81,7 +82,7 @@ def test_actions_spell_engine_moves_and_hidden_cards_stay_hidden() -> None:
     for p in range(4):
         tensor = np.asarray(state.observation_tensor(p))
         assert tensor[:53].sum() == len(state.game.hands[p])
-        assert state.information_state_tensor(p) == state.observation_tensor(p)
+        assert np.array_equal(state.information_state_tensor(p), state.observation_tensor(p))
 
 
 def test_resampling_keeps_the_information_state() -> None:
@@ -101,6 +102,81 @@ def test_resampling_keeps_the_information_state() -> None:
         assert other.history() == state.history()
         differ += other.game.hands != state.game.hands
     assert differ > 0
+
+
+def test_tensors_are_the_observers_values_as_arrays() -> None:
+    # observation_tensor / information_state_tensor return NumPy arrays written by the core: the
+    # values OpenSpiel's own methods (through KanastaObserver) give as lists, at every kind of node
+    game = pyspiel.load_game("python_classic_canasta", {"players": 3, "max_moves": 30})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_terminal():
+        for p in range(3):
+            for ours, base in (
+                (state.observation_tensor(p), pyspiel.State.observation_tensor(state, p)),
+                (state.information_state_tensor(p), pyspiel.State.information_state_tensor(state, p)),
+            ):
+                assert isinstance(ours, np.ndarray) and ours.dtype == np.float32
+                assert np.array_equal(ours, np.asarray(base, np.float32))
+                checked += 1
+        if state.is_chance_node():
+            assert not state.observation_tensor(0).any()  # nobody sees the seed
+            state.apply_action(rng.randrange(256))
+        else:
+            assert np.array_equal(state.observation_tensor(), state.observation_tensor(state.current_player()))
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+    for bad in (-1, 3, True):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(bad)
+
+
+def _answer(ask: Callable[..., list[int]], *args: object) -> list[int] | str:
+    try:
+        return ask(*args)
+    except pyspiel.SpielError:
+        return "SpielError"
+
+
+@pytest.mark.parametrize("name", ["python_classic_canasta", "python_kanasta"])
+def test_legal_actions_answer_as_openspiels_own_method(name: str) -> None:
+    # KanastaState answers legal_actions / is_chance_node itself (no round trip through OpenSpiel's
+    # C++ state): the same answers for every player, pseudo-players included, at chance, play
+    # and terminal nodes
+    state = pyspiel.load_game(name, {"max_moves": 30}).new_initial_state()
+    rng = random.Random(2)
+    kinds = set()
+    while True:
+        kinds.add("chance" if state.is_chance_node() else "terminal" if state.is_terminal() else "play")
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in (-4, -1, 0, 1, 2, 3):
+            assert _answer(state.legal_actions, p) == _answer(pyspiel.State.legal_actions, state, p)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert kinds == {"chance", "play", "terminal"}
+    clone = state.clone()  # a clone shares the game's fixed part and has the same history
+    assert clone.history() == state.history() and clone._fixed is state._fixed
+
+
+def test_information_state_history_is_what_the_seat_saw() -> None:
+    # the per-seat history lines are written when asked: the deal and every move with its events
+    # as the seat's own view records them (the view's start events and history)
+    from kanasta.rl.observation import history_lines
+
+    game = pyspiel.load_game("python_kanasta", {"max_moves": 50})
+    state = _dealt(game, 11)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.game is not None and len(state.game.history) == 50
+    for p in range(4):
+        view = state.game.view(p)
+        deal = "deal | " + "; ".join(repr(e) for e in view.start_events)
+        text = state.information_state_string(p)
+        assert text.endswith("\nhistory:\n" + "\n".join((deal, *history_lines(view))))
 
 
 def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> int:

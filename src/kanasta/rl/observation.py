@@ -95,6 +95,18 @@ def layout(rules: Rules) -> tuple[tuple[str, int, int], ...]:
     >>> [name for name, _, _ in layout(kanasta.Rules.classic(3))][6:9]
     ['melds_team_0', 'melds_team_1', 'melds_team_2']
     """
+    key = (rules.teams, rules.players)  # all the layout depends on
+    made = _LAYOUTS.get(key)
+    if made is None:
+        made = _LAYOUTS[key] = _layout(*key)
+    return made
+
+
+_LAYOUTS: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}
+"""The layouts made so far, by (teams, players): an observation asks for its size every time."""
+
+
+def _layout(teams: int, players: int) -> tuple[tuple[str, int, int], ...]:
     sizes: list[tuple[str, int]] = [
         ("hand", CARD_KINDS),
         ("pile", CARD_KINDS),
@@ -103,11 +115,11 @@ def layout(rules: Rules) -> tuple[tuple[str, int, int], ...]:
         ("aside", CARD_KINDS),
         ("forbidden", CARD_KINDS),
     ]
-    sizes += [(f"melds_team_{t}", CARD_KINDS) for t in range(rules.teams)]
+    sizes += [(f"melds_team_{t}", CARD_KINDS) for t in range(teams)]
     sizes += [
         ("own_melds", MAX_MELDS * MELD_FEATURES),
-        ("teams", TEAM_FEATURES * rules.teams),
-        ("seats", SEAT_FEATURES * rules.players),
+        ("teams", TEAM_FEATURES * teams),
+        ("seats", SEAT_FEATURES * players),
         ("table", 8),
         ("phase", len(_PHASES)),
         ("turn", 9),

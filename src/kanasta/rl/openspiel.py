@@ -49,7 +49,7 @@ parameter ``players`` 2, 3 or 4) gives a game that OpenSpiel's algorithms
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 import numpy as np
@@ -77,6 +77,8 @@ __all__ = [
 SEED_BYTES: Final = 8
 """How many chance nodes choose the 64-bit seed (one byte each)."""
 
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _UNBOUNDED_LENGTH: Final = 1_000_000
 _LONGEST_SPELLING: Final = 17  # extend, meld, 13 cards, done; anything else is shorter
 
@@ -96,6 +98,21 @@ GAMES: Final[dict[str, tuple[str, Callable[[dict[str, Any]], Rules], dict[str, i
 """The games this module registers: short name -> (long name, rules from parameters, default parameters)."""
 
 
+_Log: TypeAlias = "tuple[_Log | None, int, Any, Any]"
+"""What each seat saw of the moves so far, written when it is read (a linked list, newest first).
+
+Each node is ``(previous, kind, a, b)``: kind :data:`_DEAL` (``b``: the game's first
+state; its start events are the deal), :data:`_MOVE` (``a``: the seat that moved
+and the move, ``b``: the state it made; its events are the move's), or
+:data:`_AS` (``a``: for each seat, whose record it reads for the nodes before:
+see :meth:`KanastaState.resample_from_infostate`).  Index ``players`` of a seat
+is the public record (what a seat that holds no cards would see).
+"""
+_DEAL: Final = 0
+_MOVE: Final = 1
+_AS: Final = 2
+
+
 @attrs.frozen(slots=True)
 class _Position:
     """Everything a :class:`KanastaState` knows, immutable: shared, never copied, by ``clone()``."""
@@ -105,8 +122,9 @@ class _Position:
     tree: Decisions | None = None
     pending: tuple[int, ...] = ()
     moves: int = 0
-    # per seat, the lines of what it saw (a linked list: (previous, line)); index `players` is the public record
-    logs: tuple[Any, ...] = ()
+    log: _Log | None = None
+    # the player to act (CHANCE, TERMINAL or a seat), asked several times per action by OpenSpiel
+    player: int = _CHANCE
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -115,11 +133,32 @@ class _Position:
         return self
 
 
-def _lines(node: Any) -> list[str]:
+@attrs.frozen(slots=True)
+class _Fixed:
+    """What a game fixes for all its states: shared, never copied, by ``clone()`` (which deep-copies the rest)."""
+
+    rules: Rules
+    max_moves: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Fixed:
+        return self
+
+    def __copy__(self) -> _Fixed:
+        return self
+
+
+def _lines(node: _Log | None, seat: int) -> list[str]:
+    """The lines of what ``seat`` saw, oldest first: the deal, then one :func:`step_line` per move."""
     out: list[str] = []
     while node is not None:
-        node, line = node
-        out.append(line)
+        node, kind, a, b = node
+        if kind == _MOVE:
+            mover, action = a
+            out.append(step_line(SeenStep(mover, action, tuple(hide(e, seat) for e in b.events))))
+        elif kind == _DEAL:
+            out.append("deal | " + "; ".join(repr(hide(e, seat)) for e in b.start_events))
+        else:
+            seat = a[seat]
     out.reverse()
     return out
 
@@ -199,8 +238,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: KanastaGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
-        self._max_moves = game.max_moves
+        self._fixed = _Fixed(game.rules, game.max_moves)
         self._pos = _Position()
 
     # ----------------------------------------------------------------- access
@@ -214,25 +252,56 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         """The ids chosen so far in the current move."""
         return self._pos.pending
 
-    def _truncated(self) -> bool:
-        return self._max_moves > 0 and self._pos.moves >= self._max_moves
-
     # -------------------------------------------------------------- the API
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while the seed is chosen, ``TERMINAL`` at the end."""
-        pos = self._pos
-        if pos.game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = pos.game.current_player
-        if seat is None or self._truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
+        return self._pos.player
+
+    def _player_of(self, game: State, moves: int) -> int:
+        seat = game.current_player
+        if seat is None or (self._fixed.max_moves > 0 and moves >= self._fixed.max_moves):
+            return _TERMINAL
         return seat
 
-    def _legal_actions(self, player: int) -> list[int]:
-        tree = self._pos.tree
-        if tree is None or player != self.current_player():
+    def is_chance_node(self) -> bool:
+        """True while the seed is chosen (the first :data:`SEED_BYTES` actions)."""
+        return self._pos.player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (the player to act if None): the seed bytes at a chance node.
+
+        The same list OpenSpiel's own method gives, answered here without a
+        round trip through OpenSpiel's C++ state.
+
+        >>> import pyspiel
+        >>> import kanasta.rl.openspiel
+        >>> state = pyspiel.load_game("python_kanasta").new_initial_state()
+        >>> len(state.legal_actions())
+        256
+        >>> for byte in range(8):
+        ...     state.apply_action(byte)
+        >>> [state.action_to_string(a) for a in state.legal_actions()]
+        ['draw']
+        """
+        pos = self._pos
+        if player is None:
+            player = pos.player
+        # as OpenSpiel's own method answers: the chance outcomes to anyone at a chance node,
+        # nothing at the end, an error for a pseudo-player otherwise
+        if pos.player == _CHANCE:
+            return list(range(256))
+        if pos.player == _TERMINAL:
             return []
-        return list(tree.legal_ids(self._pos.pending))
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return self._legal_actions(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        pos = self._pos
+        tree = pos.tree
+        if tree is None or player != pos.player:
+            return []
+        return list(tree.legal_ids(pos.pending))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256."""
@@ -243,43 +312,81 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         if pos.game is None:
             seed_bytes = (*pos.seed_bytes, int(action))
             if len(seed_bytes) < SEED_BYTES:
-                self._pos = attrs.evolve(pos, seed_bytes=seed_bytes)
+                self._pos = _Position(seed_bytes)
                 return
-            game = new_game(self._rules, int.from_bytes(bytes(seed_bytes), "big"))
-            players = self._rules.players
-            logs = tuple(
-                (None, "deal | " + "; ".join(repr(hide(e, seat)) for e in game.start_events))
-                for seat in range(players + 1)
-            )
-            self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, logs)
+            game = new_game(self._fixed.rules, int.from_bytes(bytes(seed_bytes), "big"))
+            log: _Log = (None, _DEAL, None, game)
+            self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, log, self._player_of(game, 0))
             return
         assert pos.tree is not None
         out = pos.tree.step(pos.pending, int(action))
         if isinstance(out, tuple):
-            self._pos = attrs.evolve(pos, pending=out)
+            self._pos = _Position(pos.seed_bytes, pos.game, pos.tree, out, pos.moves, pos.log, pos.player)
             return
         mover = pos.game.player
         after = pos.game.apply(out)
-        logs = tuple(
-            (log, step_line(SeenStep(mover, out, tuple(hide(e, seat) for e in after.events))))
-            for seat, log in enumerate(pos.logs)
-        )
+        # what each seat saw of the move is written only when an information state asks for it
+        log = (pos.log, _MOVE, (mover, out), after)
         tree = Decisions.of_state(after) if not after.is_game_over else None
-        self._pos = _Position(pos.seed_bytes, after, tree, (), pos.moves + 1, logs)
+        moves = pos.moves + 1
+        self._pos = _Position(pos.seed_bytes, after, tree, (), moves, log, self._player_of(after, moves))
+
+    def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """``player``'s observation tensor (the current player's if None) as a NumPy ``float32`` array.
+
+        The values are those OpenSpiel's own method gives through the observer
+        (:class:`KanastaObserver`), which returns a list of floats; this one
+        writes the array with the native core (:func:`~kanasta.rl.observation.observe`)
+        and makes no Python float per element.  Zeros while the seed is chosen;
+        ``player`` must be a seat (``pyspiel.SpielError`` otherwise, as
+        OpenSpiel's own method raises).
+
+        >>> import pyspiel
+        >>> import kanasta.rl.openspiel
+        >>> state = pyspiel.load_game("python_classic_canasta").new_initial_state()
+        >>> for byte in range(8):
+        ...     state.apply_action(byte)
+        >>> x = state.observation_tensor()
+        >>> x.dtype.name, x.shape, list(x) == list(pyspiel.State.observation_tensor(state))
+        ('float32', (1029,), True)
+        """
+        return self._tensor(self._pos.player if player is None else player)
+
+    def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """``player``'s information-state tensor: the same encoding as :meth:`observation_tensor` (the view now).
+
+        >>> import pyspiel
+        >>> import kanasta.rl.openspiel
+        >>> state = pyspiel.load_game("python_kanasta").new_initial_state()
+        >>> for byte in range(8):
+        ...     state.apply_action(byte)
+        >>> bool((state.information_state_tensor(1) == state.observation_tensor(1)).all())
+        True
+        """
+        return self._tensor(self._pos.player if player is None else player)
+
+    def _tensor(self, player: int) -> npt.NDArray[np.float32]:
+        players = self._fixed.rules.players
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
+            raise pyspiel.SpielError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
+        pos = self._pos
+        game = pos.game
+        if game is None:
+            return np.zeros(observation_size(self._fixed.rules), np.float32)
+        return observe(game, player, pos.pending if game.current_player == player else ())
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {action}"
         return id_name(int(action))
 
     def is_terminal(self) -> bool:
         """True once the game is over (or ``max_moves`` moves were played)."""
-        game = self._pos.game
-        return game is not None and (game.is_game_over or self._truncated())
+        return self._pos.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """1 for the winning team's seats, ``-1 / (teams - 1)`` for the others, at the end; else zeros."""
-        rules = self._rules
+        rules = self._fixed.rules
         game = self._pos.game
         if game is None or not self.is_terminal():
             return [0.0] * rules.players
@@ -315,10 +422,13 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             return clone
         seed = min(int(probability_sampler() * 2.0**64), 2**64 - 1)
         sampled = sample_state(pos.game.view(player_id), seed)
-        players = self._rules.players
-        logs = tuple(pos.logs[s] if s in (player_id, players) else pos.logs[players] for s in range(players + 1))
+        players = self._fixed.rules.players
+        seen_as = tuple(s if s in (player_id, players) else players for s in range(players + 1))
+        log = (pos.log, _AS, seen_as, None)
         tree = Decisions.of_state(sampled) if not sampled.is_game_over else None
-        clone._pos = _Position(pos.seed_bytes, sampled, tree, pos.pending, pos.moves, logs)
+        clone._pos = _Position(
+            pos.seed_bytes, sampled, tree, pos.pending, pos.moves, log, self._player_of(sampled, pos.moves)
+        )
         return clone
 
 
@@ -360,7 +470,7 @@ class KanastaObserver:
         pending = state.pending if game.current_player == player else ()
         text = observation_string(game.view(player), pending)
         if self.perfect_recall:
-            text += "\nhistory:\n" + "\n".join(_lines(state._pos.logs[player]))
+            text += "\nhistory:\n" + "\n".join(_lines(state._pos.log, player))
         return text
 
 
