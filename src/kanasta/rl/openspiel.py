@@ -281,7 +281,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         >>> for byte in range(8):
         ...     state.apply_action(byte)
         >>> [state.action_to_string(a) for a in state.legal_actions()]
-        ['draw']
+        ['draw', 'take']
         """
         pos = self._pos
         if player is None:
