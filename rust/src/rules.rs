@@ -40,6 +40,13 @@ pub const INT_LIMIT: i64 = 1_000_000_000;
 /// The largest card value or opening minimum, in half points (`2 * POINT_LIMIT`).
 pub const POINT_LIMIT_HALVES: i64 = 20_000;
 
+/// Why packets and the red- and black-3 rules are refused together (the Python
+/// validator's message, word for word).
+pub const THREES_WITH_PACKETS: &str = "the red- and black-3 rules are defined for games without \
+     packets: a packet picked up would bring red 3s into the hand (C-THREE-1), and a black-3 meld \
+     binds its player to go out (C-THREE-2) where emptying the hand picks up a packet instead \
+     (K-OUT-2); use red_threes=False and black_threes=False";
+
 /// Every rule option of both games; the fields of the Python `Rules`, in its
 /// order, point values in half points.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -461,6 +468,9 @@ impl Rules {
         if self.hand_move_limit.is_some_and(|m| m < 1) {
             return Err("hand_move_limit: must be at least 1".into());
         }
+        if self.packets > 0 && (self.red_threes || self.black_threes) {
+            return Err(format!("red_threes+black_threes: {THREES_WITH_PACKETS}"));
+        }
         Ok(())
     }
 
@@ -695,5 +705,22 @@ mod tests {
         assert!(Rules::from_value(&json!({"joker_value": 0.3})).is_err());
         assert!(Rules::from_value(&json!(7)).is_err());
         assert!(Rules::from_value(&json!({"hand_size": 30})).is_err());
+    }
+
+    #[test]
+    fn packets_with_the_three_rules_are_refused() {
+        // Classic's red and black 3s (C-THREE-1, C-THREE-2) with packets (K-OUT-2): refused.
+        let doc = json!({"preset": "classic", "packets": 2, "concealed_bonus": null, "ask_partner": false});
+        let err = Rules::from_value(&doc).unwrap_err();
+        assert!(err.starts_with("red_threes+black_threes: "), "{err}");
+        assert!(err.contains("without packets"), "{err}");
+        // either rule alone is refused too (the Python validator refuses them apart anyway)
+        let mut r = Rules::classic(4).unwrap();
+        r.packets = 1;
+        r.red_threes = false;
+        assert!(r.check().is_err());
+        // both off: Classic with packets plays
+        r.black_threes = false;
+        assert_eq!(r.check(), Ok(()));
     }
 }

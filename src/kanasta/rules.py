@@ -66,6 +66,14 @@ POINT_LIMIT: Final = 10**4
 
 Bands = tuple[tuple[int | None, Fraction], ...]
 
+_THREES_WITH_PACKETS: Final = (
+    "the red- and black-3 rules are defined for games without packets: a packet picked up "
+    "would bring red 3s into the hand (C-THREE-1), and a black-3 meld binds its player to go "
+    "out (C-THREE-2) where emptying the hand picks up a packet instead (K-OUT-2); use "
+    "red_threes=False and black_threes=False"
+)
+"""Why validation refuses packets together with the red- and black-3 rules (the core's reader says the same)."""
+
 
 def _points(value: object) -> Fraction:
     """Convert a point value given as int, Fraction, float or text to a Fraction (TypeError if not)."""
@@ -681,6 +689,8 @@ def _validate(r: Rules) -> None:
         _fail("ask_partner", "asking partner needs four players and no packets (C-OUT-3)")
     if r.concealed_bonus is not None and r.packets:
         _fail("concealed_bonus", "going out concealed is defined for games without packets; use None")
+    if r.packets and (r.red_threes or r.black_threes):
+        _fail("red_threes+black_threes", _THREES_WITH_PACKETS)
     halves = any(v.denominator != 1 for v in r.card_values) or r.joker_value.denominator != 1
     if r.runs and r.natural_two_value.denominator != 1:
         halves = True
