@@ -3,8 +3,8 @@
 * :mod:`kanasta.rl.actions` — the fixed, numbered action space (pure Python);
 * :mod:`kanasta.rl.observation` — tensor and text encodings of a seat's view
   (pure Python; NumPy arrays when NumPy is installed);
-* :mod:`kanasta.rl.pettingzoo` — a PettingZoo AEC environment and a Gymnasium
-  single-agent wrapper (extra ``kanasta[pettingzoo]``);
+* :mod:`kanasta.rl.pettingzoo` — PettingZoo AEC and parallel environments and a
+  Gymnasium single-agent environment (extra ``kanasta[pettingzoo]``);
 * :mod:`kanasta.rl.openspiel` — the games ``python_kanasta`` and
   ``python_classic_canasta`` for OpenSpiel (extra ``kanasta[openspiel]``).
 

@@ -55,12 +55,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from kanasta import _core
+from kanasta._reading import INT_LIMIT
 from kanasta.actions import Action
-from kanasta.cards import Card, format_cards
+from kanasta.cards import DECK, Card, format_cards
 from kanasta.errors import ConfigError
 from kanasta.melds import MeldKind
-from kanasta.rl.actions import MAX_MELDS, NUM_ACTIONS, id_name
-from kanasta.rules import Rules
+from kanasta.rl.actions import CARD_BASE, MAX_MELDS, NUM_ACTIONS, id_name
+from kanasta.rules import POINT_LIMIT, Rules
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView, SeenStep
 
@@ -74,6 +75,7 @@ __all__ = [
     "information_state_string",
     "layout",
     "observation_array",
+    "observation_bounds",
     "observation_size",
     "observation_string",
     "observe",
@@ -143,6 +145,72 @@ def observation_size(rules: Rules) -> int:
     """
     _, offset, size = layout(rules)[-1]
     return offset + size
+
+
+def observation_bounds(rules: Rules) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The least and greatest value of each element of :func:`encode_view`'s tensor: ``(low, high)``.
+
+    Every element is 0 or more except the team scores (``teams`` block,
+    score / 1000), which may be negative.  The bounds follow from the deck
+    (G-DECK-1: 108 cards, two of each natural card and four jokers) and the
+    rules: a count of one kind of card is at most its copies in the deck, a
+    one-hot flag at most 1, a count of cards at most 108 (scaled as the
+    block scales it), packets at most ``rules.packets``.  The scores and the
+    hand number are bounded by the largest integer a position document holds
+    (10**12: a score of at most 10**9 after the division by 1000); no element
+    has equal bounds.  A Gymnasium ``Box(low, high)`` of these bounds holds
+    every observation.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import observation_bounds, encode_view, layout
+    >>> rules = kanasta.Rules.kanasta()
+    >>> low, high = observation_bounds(rules)
+    >>> x = encode_view(kanasta.new_game(rules, seed=1).view(0))
+    >>> all(lo <= v <= hi for lo, v, hi in zip(low, x, high))
+    True
+    >>> blocks = {name: offset for name, offset, _ in layout(rules)}
+    >>> high[blocks["hand"]], high[blocks["hand"] + 52]   # two AC, four JK
+    (2.0, 4.0)
+    >>> sorted({name for name, offset, size in layout(rules) if min(low[offset:offset + size]) < 0})
+    ['teams']
+    """
+    copies = [0.0] * CARD_KINDS
+    for card in DECK:
+        copies[card.index] += 1.0
+    cards = float(len(DECK))
+    packets = float(max(1, rules.packets))
+    score = INT_LIMIT / 1000
+    meld = (
+        1.0, 1.0, 1.0, cards / 13, float(sum(1 for c in DECK if c.is_wild)), 1.0,  # present ... canasta
+        1.0, 1.0, 1.0, 1.0,  # the run's suit
+    )
+    highs: dict[str, list[float]] = {
+        "hand": copies, "pile": copies, "pile_top": [1.0] * CARD_KINDS, "trump": [1.0] * CARD_KINDS,
+        "aside": copies, "forbidden": [1.0] * CARD_KINDS,
+        "own_melds": list(meld) * MAX_MELDS,
+        # melds / 10, canastas, red 3s, opened, packets taken, score / 1000
+        "teams": [MAX_MELDS / 10, float(MAX_MELDS), 4.0, 1.0, packets, score] * rules.teams,
+        "seats": [cards / 20, 1.0, 1.0] * rules.players,
+        # stock / 100, pile / 50, frozen, packets left, cards in packets / 50, hand / 10, dealer, game over
+        "table": [cards / 100, cards / 50, 1.0, packets, cards / 50, INT_LIMIT / 10, 1.0, 1.0],
+        "phase": [1.0] * len(_PHASES),
+        # drew stock, drew pile, laid, count (points, not halves) / 100 at most 108 cards of the largest value, ...
+        "turn": [1.0, 1.0, 1.0, cards * POINT_LIMIT / 100, 1.0, 1.0, 1.0, 1.0, 1.0],
+        # a spelling names each card at most as often as the deck holds it, the rest once
+        "pending": [*([1.0] * CARD_BASE), *copies, *([1.0] * (NUM_ACTIONS - CARD_BASE - CARD_KINDS)),
+                    *([1.0] * NUM_ACTIONS)],
+    }
+    low: list[float] = []
+    high: list[float] = []
+    for name, _, size in layout(rules):
+        block = highs.get(name, copies)  # melds_team_t: counts of cards
+        assert len(block) == size, name
+        high += block
+        low += [0.0] * size
+    _, offset, _ = next(b for b in layout(rules) if b[0] == "teams")
+    for t in range(rules.teams):
+        low[offset + t * TEAM_FEATURES + 5] = -score
+    return tuple(low), tuple(high)
 
 
 def _count(out: list[float], base: int, cards: Sequence[Card]) -> None:
