@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -207,3 +208,40 @@ def test_ismcts_bot_plays() -> None:
     game = pyspiel.load_game("python_kanasta", {"max_moves": 12})
     assert _bot_plays(game, ismcts.ISMCTSBot(game=game, evaluator=_rollouts(), uct_c=2.0, max_simulations=6,
                                       random_state=np.random.RandomState(3)), seed=7) == 10
+
+
+def _example() -> object:
+    """examples/openspiel_mcts.py, imported from its file."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "openspiel_mcts.py"
+    spec = importlib.util.spec_from_file_location("openspiel_mcts_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_searches_what_its_seat_knows_only() -> None:
+    # The example's ISMCTS bot picks the same action in two states that differ only in the
+    # cards its seat cannot see (RULES E-4): it never reads them.
+    example: Any = _example()
+    game = pyspiel.load_game("python_classic_canasta", {"players": 2, "max_moves": 40})
+    state = _dealt(game, 8)
+    rng = random.Random(8)
+    while len(state.legal_actions()) < 4:  # a choice worth searching
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.game.hands != state.game.hands or other.game.stock != state.game.stock
+    assert other.information_state_string(player) == state.information_state_string(player)
+    for seed in (1, 2, 3):
+        assert example.make_bot(game, 12, seed).step(state) == example.make_bot(game, 12, seed).step(other)
+    assert isinstance(example.make_bot(game, 4, 1), ismcts.ISMCTSBot)
+
+
+def test_the_example_runs() -> None:
+    example: Any = _example()
+    mean = example.main(games=1, simulations=2)
+    assert mean in (-1.0, 0.0, 1.0)

@@ -83,7 +83,7 @@ from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
 from kanasta.rl.observation import observation_bounds, observe
 from kanasta.rules import Rules
 from kanasta.rules import preset as preset_rules
-from kanasta.state import State, new_game
+from kanasta.state import HandEnded, State, new_game
 from kanasta.text import TextRenderer
 from kanasta.view import PlayerView
 
@@ -206,6 +206,14 @@ def hand_rewards(before: State, after: State, score_scale: float = 1000.0) -> tu
     return tuple(team_reward[rules.team_of(s)] for s in range(rules.players))
 
 
+def _ends_a_hand(state: State) -> bool:
+    """Whether the move that reached ``state`` ended a hand (read without making the native state's fields)."""
+    native = state._native
+    if native is not None:
+        return '"HandEnded"' in native.events_json()
+    return any(isinstance(event, HandEnded) for event in state.events)
+
+
 def _observation_space(rules: Rules, form: str) -> spaces.Space[Any]:
     low, high = observation_bounds(rules)
     tensor = spaces.Box(low=np.array(low, np.float32), high=np.array(high, np.float32), dtype=np.float32)
@@ -269,6 +277,7 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._tree = Decisions(())
         self._moves = 0
         self._masked: str | None = None  # the agent whose infos hold a non-zero mask
+        self._no_rewards = (0.0,) * self.rules.players
         self.agents: list[str] = []
 
     # ------------------------------------------------------------ the spaces
@@ -387,6 +396,8 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         elif self.max_moves is not None and self._moves >= self.max_moves:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
+        if not _ends_a_hand(self.game):
+            return self._no_rewards
         return hand_rewards(before, self.game, self.score_scale)
 
     def render(self) -> str | None:
