@@ -114,7 +114,12 @@ def test_the_core_keeps_the_moves_since_the_history_made_so_far() -> None:
     base, moves = after.history()
     assert base is None and len(moves) == 1
     assert moves[0][0] == seat and str(moves[0][1]) == "draw"
-    assert json.loads(moves[0][2]) == json.loads(after.events_json())
+    # the game's event objects: the very objects the state hands out
+    assert [id(e) for e in moves[0][2]] == [id(e) for e in after.events()]
+    (drawn,) = moves[0][2]
+    assert isinstance(drawn, kanasta.CardsDrawn) and drawn.seat == seat
+    assert json.loads(after.events_json()) == [{"kind": "CardsDrawn", "seat": seat,
+                                                 "cards": kanasta.format_cards(drawn.cards)}]
     two = after.apply(after.legal_moves()[-1])
     assert [str(m[1]) for m in two.history()[1]] == ["draw", after.legal_moves()[-1]]
     # a history made for `after`: the states reached from it from now on count from there

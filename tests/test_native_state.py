@@ -330,3 +330,54 @@ def test_states_reached_keep_the_rules_and_first_events() -> None:
         assert state.engine == "native"
         assert state.rules is start.rules and state.start_events == start.start_events
         assert state == kanasta.State.from_dict(state.to_dict(), engine="python")
+
+
+def _unset(state: kanasta.State, name: str) -> bool:
+    """Whether the slot of ``name`` is still empty (the field was not made)."""
+    try:
+        object.__getattribute__(state, name)
+    except AttributeError:
+        return True
+    return False
+
+
+def test_a_field_is_made_alone_when_read() -> None:
+    # reading one field of a native-backed state makes that field only
+    fields = [name for name in _core.POSITION_FIELDS if name not in ("phase", "player")]
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=5, engine="native").apply(kanasta.Draw())
+    assert all(_unset(state, name) for name in fields)
+    state.events  # noqa: B018 - the read is the point
+    assert all(_unset(state, name) for name in fields)
+    hand = state.hands[state.player]
+    assert not _unset(state, "hands") and all(_unset(state, name) for name in fields if name != "hands")
+    assert hand == kanasta.State.from_dict(state.to_dict(), engine="python").hands[state.player]
+    # the core's table of fields is the library's, in order
+    assert _core.POSITION_FIELDS == tuple(
+        name for name in kanasta.position.FIELDS if name not in ("rules", "events", "start_events", "log")
+    )
+
+
+def test_event_objects_are_shared_within_a_game_and_never_across_games() -> None:
+    # the core keeps one object per distinct event of a game: equal events of two games
+    # (the same seed and moves) are equal and distinct objects, so changing one cannot
+    # change another game's history
+    def play(engine: kanasta.Engine) -> kanasta.State:
+        state = kanasta.new_game(kanasta.Rules.classic(), seed=6, engine=engine)
+        rng = random.Random(6)
+        for _ in range(300):
+            state = state.apply(rng.choice(state.legal_actions()))
+        return state
+
+    a, b, reference = play("native"), play("native"), play("python")
+    assert a.history == b.history == reference.history
+    mine = [e for step in a.history for e in step.events]
+    theirs = [e for step in b.history for e in step.events]
+    assert mine and not {id(e) for e in mine} & {id(e) for e in theirs}
+    assert not {id(a.start_events[0])} & {id(e) for e in b.start_events}
+    # within one game, an event object stands for every equal event of that game
+    by_value: dict[Event, Event] = {}
+    for event in mine:
+        assert by_value.setdefault(event, event) is event
+    # a hand's result in its event is the position's own object
+    ended = [e for e in mine if isinstance(e, HandEnded)]
+    assert ended and all(any(e.result is r for r in a.hand_results) for e in ended)

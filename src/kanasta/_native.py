@@ -5,8 +5,8 @@ argument, else the environment variable ``KANASTA_ENGINE`` read at each
 call), the rules as the native core reads them (:func:`rules_text`), the
 maker of the :class:`~kanasta.Action` objects the native listing hands out
 (one object per move in a process, kept by the core), a position's fields
-from the core's plain values (:func:`position_fields`), and the native
-events as the library's event objects (:func:`events_of`).  The state
+one by one from the core (:data:`FILLED`, :data:`CONVERT`), and the makers
+the core calls for a game's event and hand-result objects.  The state
 itself (how a native-backed :class:`~kanasta.State` keeps its fields) is in
 :mod:`kanasta.state`; the design is on the *Architecture* page.
 
@@ -22,9 +22,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias
 
+import attrs
+
 from kanasta import _core
 from kanasta.actions import ASK, DECLINE, DRAW, NO, YES, Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
-from kanasta.cards import Card, Rank, Suit, parse_card, parse_cards
+from kanasta.cards import Card, Rank, Suit
 from kanasta.errors import ConfigError, short_repr
 from kanasta.melds import Meld, MeldKind
 from kanasta.position import (
@@ -51,13 +53,12 @@ from kanasta.position import (
 from kanasta.rules import PRESETS, Rules
 
 __all__ = [
+    "CONVERT",
     "ENGINES",
     "ENV",
     "FILLED",
     "Engine",
     "choose_engine",
-    "events_of",
-    "position_fields",
     "rules_text",
 ]
 
@@ -147,6 +148,7 @@ def _make_action(kind: int, held: tuple[Card, ...], meld: int | None) -> Action:
     hands it out again in every listing that holds the move.  The object is
     the one the public constructors make (the cards come in stored order):
 
+    >>> from kanasta.cards import parse_cards
     >>> _make_action(3, parse_cards("AC JK"), 1), _make_action(7, (), 0)
     (AddToMeld(meld=1, cards=(Card('AC'), Card('JK'))), AnswerPartner(permit=False))
     >>> _make_action(2, parse_cards("TC TH 2C"), None) == LayMeld(parse_cards("TC TH 2C"))
@@ -188,65 +190,19 @@ def _make_action(kind: int, held: tuple[Card, ...], meld: int | None) -> Action:
     raise ValueError(f"the native core named a move of an unknown kind {kind}")
 
 
-def _card(text: str | None) -> Card | None:
-    return None if text is None else parse_card(text)
-
-
-def _event(data: dict[str, Any], results: tuple[HandResult, ...]) -> Event:
-    """One event of the native form (its class name as ``"kind"``, cards in notation)."""
-    kind = data["kind"]
-    if kind == "HandStarted":
-        return HandStarted(hand_number=data["hand_number"], dealer=data["dealer"], first_player=data["first_player"])
-    if kind == "UpcardTurned":
-        return UpcardTurned(cards=parse_cards(data["cards"]), frozen=data["frozen"], trump=_card(data["trump"]))
-    if kind == "RedThreeLaid":
-        return RedThreeLaid(
-            seat=data["seat"], card=parse_card(data["card"]), source=data["source"],
-            replacement=_card(data["replacement"]),
-        )
-    if kind == "CardsDrawn":
-        return CardsDrawn(seat=data["seat"], cards=parse_cards(data["cards"]))
-    if kind == "PileTaken":
-        return PileTaken(seat=data["seat"], cards=parse_cards(data["cards"]), aside=data["aside"])
-    if kind == "PileJoined":
-        return PileJoined(seat=data["seat"], cards=parse_cards(data["cards"]))
-    if kind == "TeamOpened":
-        return TeamOpened(team=data["team"], seat=data["seat"])
-    if kind == "PacketTaken":
-        return PacketTaken(seat=data["seat"], packet=data["packet"], cards=parse_cards(data["cards"]))
-    if kind == "WentOut":
-        return WentOut(seat=data["seat"], concealed=data["concealed"])
-    if kind == "StockExhausted":
-        return StockExhausted(seat=data["seat"])
-    if kind == "HandEnded":
-        # the hand's result is the one the position keeps (the same object, as the Python engine makes it)
-        number = data["result"]["hand_number"]
-        return HandEnded(result=next(r for r in results if r.hand_number == number))
-    if kind == "GameEnded":
-        return GameEnded(winner=data["winner"], scores=tuple(data["scores"]))
-    raise ValueError(f"the native core wrote an event of an unknown kind {kind!r}")
-
-
-def events_of(text: str, results: tuple[HandResult, ...]) -> tuple[Event, ...]:
-    """The events of ``NativeState.events_json()``; a hand's result is taken from ``results`` (the position's).
-
-    >>> events_of('[{"kind": "StockExhausted", "seat": 2}]', ())
-    (StockExhausted(seat=2),)
-    """
-    return tuple(_event(item, results) for item in json.loads(text))
-
-
 # ------------------------------------------------------------ a position's fields
 
 FILLED: Final[tuple[str, ...]] = tuple(
     attr for _, attr in INIT if attr not in ("rules", "events", "start_events", "_log")
 )
-"""The position fields :func:`position_fields` makes (the rules, events and history are kept apart)."""
+"""The position fields a native-backed state reads one by one from the core (``NativeState.field``,
+:data:`CONVERT`); the rules, events and history are kept apart.  The core's table of them,
+``kanasta._core.POSITION_FIELDS``, names the same fields in the same order (checked when the
+module loads)."""
 
 _KIND: Final = (MeldKind.SET, MeldKind.RUN)
 _MELDS: dict[tuple[Any, ...], Meld] = {}
 _TURNS: dict[tuple[Any, ...], Turn] = {}
-_RESULTS: dict[tuple[Any, ...], HandResult] = {}
 _TABLES: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
 """The melds of both teams, made once per distinct table (a table rarely changes from one move to the next)."""
 _KEPT: Final = 50_000
@@ -311,59 +267,51 @@ def _team(raw: tuple[Any, ...]) -> TeamScore:
 
 
 def _result(raw: tuple[Any, ...]) -> HandResult:
-    result = _RESULTS.get(raw)
-    if result is None:
-        number, dealer, ended_by, went_out, concealed, teams, scores, melds, hands, reds, trump = raw
-        result = HandResult(
-            hand_number=number, dealer=dealer, ended_by=ended_by, went_out=went_out, concealed=concealed,
-            teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds),
-            hands=tuple(map(_cards, hands)), red_threes=tuple(map(_cards, reds)), trump=_opt_card(trump),
-        )
-        _kept(_RESULTS)
-        _RESULTS[raw] = result
-    return result
-
-
-def position_fields(raw: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The values of the fields :data:`FILLED` names, from ``NativeState.fields()``'s plain values.
-
-    Melds, turns and hand results are made once per distinct value and shared.
-
-    >>> from kanasta import _core
-    >>> values = dict(zip(FILLED, position_fields(_core.NativeState.new_game("classic", 1).fields())))
-    >>> values["phase"], values["hand_number"], len(values["hands"][0])
-    (<Phase.DRAW: 'draw'>, 1, 11)
-    """
-    (seed, hand_number, dealer, scores, hands, stock, pile, pile_frozen, melds, reds, packets, packets_taken,
-     trump, opened, melded, player, phase, turn, winner, results, hand_moves) = raw
-    return (
-        seed, hand_number, dealer, scores, tuple(map(_cards, hands)), _cards(stock), _cards(pile), pile_frozen,
-        _melds(melds), tuple(map(_cards, reds)), tuple(map(_cards, packets)), packets_taken, _opt_card(trump),
-        opened, melded, player, PHASE_OF[phase], _turn(turn), winner, tuple(map(_result, results)), hand_moves,
+    """A hand result from the core's plain values (the core keeps it for its game: one object per result)."""
+    number, dealer, ended_by, went_out, concealed, teams, scores, melds, hands, reds, trump = raw
+    return HandResult(
+        hand_number=number, dealer=dealer, ended_by=ended_by, went_out=went_out, concealed=concealed,
+        teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds),
+        hands=tuple(map(_cards, hands)), red_threes=tuple(map(_cards, reds)), trump=_opt_card(trump),
     )
 
 
+CONVERT: Final[dict[str, Callable[[Any], Any]]] = {
+    "melds": _melds, "turn": _turn, "phase": PHASE_OF.__getitem__,
+}
+"""How a field that ``NativeState.field`` gives in a plain form becomes the library's value.
 
-_HAND_NUMBER, _HANDS, _PILE, _MELDS_AT = (FILLED.index(attr) for attr in ("hand_number", "hands", "pile", "melds"))
-"""Where the fields :func:`table_fields` reads sit in ``NativeState.fields()``'s values (:data:`FILLED`'s order)."""
+The other fields come as they are (cards as the library's :class:`~kanasta.Card` objects).
 
-
-def table_fields(
-    raw: tuple[Any, ...], seat: int
-) -> tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[tuple[Meld, ...], ...]]:
-    """The hand number, ``seat``'s hand, the pile and the melds, from ``NativeState.fields()``'s values.
-
-    What a move of a search's rollout reads, made without the other fields (the stock, the other
-    hands, the results): the same values :func:`position_fields` makes of them.
-
-    >>> from kanasta import _core
-    >>> raw = _core.NativeState.new_game("classic", 1).fields()
-    >>> number, hand, pile, melds = table_fields(raw, 0)
-    >>> values = dict(zip(FILLED, position_fields(raw)))
-    >>> (number, hand, pile, melds) == (values["hand_number"], values["hands"][0], values["pile"], values["melds"])
-    True
-    """
-    return raw[_HAND_NUMBER], _cards(raw[_HANDS][seat]), _cards(raw[_PILE]), _melds(raw[_MELDS_AT])
+>>> from kanasta import _core
+>>> native = _core.NativeState.new_game("classic", 1)
+>>> CONVERT["phase"](native.field("phase")), native.field("hand_number"), len(native.field("hands")[0])
+(<Phase.DRAW: 'draw'>, 1, 11)
+"""
 
 
+def _check_fields() -> None:
+    """The core's tables of fields (its names) are the library's classes' fields, in order."""
+    if FILLED != _core.POSITION_FIELDS:
+        raise ImportError(f"kanasta._core's position fields {_core.POSITION_FIELDS} are not {FILLED}")
+    for kind, names in _core.EVENT_FIELDS:
+        cls = EVENT_CLASSES[kind]
+        if tuple(f.name for f in attrs.fields(cls)) != names:
+            raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
+
+
+EVENT_CLASSES: Final[dict[str, type[Event]]] = {
+    cls.__name__: cls
+    for cls in (HandStarted, UpcardTurned, RedThreeLaid, CardsDrawn, PileTaken, PileJoined, TeamOpened,
+                PacketTaken, WentOut, StockExhausted, HandEnded, GameEnded)
+}
+"""The event classes by name, as ``kanasta._core.EVENT_FIELDS`` names them."""
+
+_check_fields()
 _core.set_action_factory(_make_action, _CARD)
+# the core makes a game's event objects as _make_action makes moves: object.__new__ and the slots' setters
+_core.set_event_factory(
+    [(EVENT_CLASSES[kind], [slot_setter(EVENT_CLASSES[kind], name) for name in names])
+     for kind, names in _core.EVENT_FIELDS],
+    _result,
+)

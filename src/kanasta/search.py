@@ -70,7 +70,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from kanasta import _rng
-from kanasta._native import events_of, table_fields
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
 from kanasta.cards import Card, Rank
@@ -171,32 +170,16 @@ class _Sampled:
         )
 
 
-_PILE_EVENTS = ('"kind":"Pile', '"kind":"Packet')
-"""How the native core writes the events that change what the seats know of each other's hands."""
-
-
 def _after(state: State, hand_number: int) -> tuple[bool, tuple[Event, ...], tuple[tuple[Card, ...], tuple[Card, ...],
                                                                     tuple[tuple[Meld, ...], ...]]]:
     """Whether the hand ``hand_number`` is over at ``state`` (or the game), and if not the move's events that
     :func:`~kanasta.seen.track_known` reads and the player's hand, the pile and the melds.
 
-    A native-backed state's fields are read from the core without making the whole position (the
-    stock, every hand, the results), and its events only when the core wrote a pile or packet event:
-    most rollout moves have none that :func:`~kanasta.seen.track_known` reads.
+    A native-backed state makes only the fields read here (each field is made when first read).
     """
-    native = state._native
-    if native is None:
-        if state.is_game_over or state.hand_number != hand_number:
-            return True, (), ((), (), ())
-        return False, state.events, (state.hands[state.player], state.pile, state.melds)
-    if state.is_game_over:
+    if state.is_game_over or state.hand_number != hand_number:
         return True, (), ((), (), ())
-    number, hand, pile, melds = table_fields(native.fields(), state.player)
-    if number != hand_number:
-        return True, (), ((), (), ())
-    text = native.events_json()
-    events = events_of(text, ()) if any(kind in text for kind in _PILE_EVENTS) else ()
-    return False, events, (hand, pile, melds)
+    return False, state.events, (state.hands[state.player], state.pile, state.melds)
 
 
 class SearchBot:

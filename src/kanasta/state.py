@@ -26,7 +26,7 @@ import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import FILLED, Engine, choose_engine, events_of, position_fields, rules_text, slot_setter
+from kanasta._native import CONVERT, FILLED, Engine, choose_engine, rules_text, slot_setter
 from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, EngineLimitError, IllegalActionError, SerializationError
@@ -157,19 +157,19 @@ class State(Position):
     if not TYPE_CHECKING:  # (to a type checker a state has its declared fields only)
 
         def __getattr__(self, name: str) -> Any:
-            # Reached only when a field's slot is unset: a native-backed state's position
-            # fields, made from the native position on first use (all at once, except the
-            # phase and player that every decision reads, the game's rules and first deal's
-            # events, and the events and history).
+            # Reached only when a field's slot is unset: a native-backed state's fields, each
+            # made from the native position when it is first read, alone (the events as the
+            # core's event objects; the game's rules and first deal's events from the game).
             native = object.__getattribute__(self, "_native")
             if native is None or name not in _LAZY:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            if name == "phase":
-                value: Any = PHASE_OF[native.phase]
-            elif name == "player":
-                value = native.player
-            elif name == "events":
-                value = events_of(native.events_json(), self.hand_results)
+            if name == "events":
+                value: Any = native.events()
+            elif name in _FIELDS:
+                value = native.field(name)
+                convert = CONVERT.get(name)
+                if convert is not None:
+                    value = convert(value)
             elif name == "_log":
                 return _log_of(self)
             elif name == "_memo":
@@ -182,9 +182,6 @@ class State(Position):
                 _put(self, "rules", game[0])
                 _put(self, "start_events", game[1])
                 return game[0] if name == "rules" else game[1]
-            else:
-                _fill(self, native)
-                return object.__getattribute__(self, name)
             _put(self, name, value)
             return value
 
@@ -300,15 +297,18 @@ class State(Position):
             if native is None:
                 return python_engine.perform(self, action)
             after = _native_apply(self, native, action)
-            played = (after, after.phase, after.player)
+            played = (after, after.phase, after.player, None)
         # The native-backed state reached (the core keeps the move in its history, and the
         # game's rules and first deal's events): only the phase and player, which every
-        # decision reads, are set now; the other fields on first use (``__getattr__``).
-        after, phase, player = played
+        # decision reads, are set now, and the events when the move made none; the other
+        # fields on first use (``__getattr__``).
+        after, phase, player, no_events = played
         child = _new(type(self))
         _set_native(child, after)
         _set_phase(child, PHASE_OF[phase])
         _set_player(child, player)
+        if no_events is not None:
+            _set_events(child, no_events)
         return child
 
     def view(self, seat: int) -> PlayerView:
@@ -385,16 +385,19 @@ class State(Position):
         return (_unpickle_native, (type(self), native, self.rules, self.history, self.events, self.start_events))
 
 
+_FIELDS: frozenset[str] = frozenset(FILLED)
+"""The position fields a native-backed state reads from the core one by one (``NativeState.field``)."""
 _LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "_log", "_memo"})
 """The fields a native-backed state may leave unset until they are read."""
 
 
 _new = object.__new__
 _put = object.__setattr__
-# the slots' own setters, for the three fields every native move sets (State.apply)
+# the slots' own setters, for the fields a native move sets (State.apply)
 _set_native = slot_setter(State, "_native")
 _set_phase = slot_setter(State, "phase")
 _set_player = slot_setter(State, "player")
+_set_events = slot_setter(State, "events")
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:
@@ -404,30 +407,22 @@ def _bare(make: type[State], native: _core.NativeState) -> State:
     return state
 
 
-def _fill(state: State, native: _core.NativeState) -> None:
-    """Set every position field of a native-backed state from its native position."""
-    put = object.__setattr__
-    for attr, value in zip(FILLED, position_fields(native.fields())):
-        put(state, attr, value)
-
-
 def _log_of(state: State) -> LogNode | None:
     """A native-backed state's history links: the history made so far in its line of play and,
     after it, the moves since, which the core keeps as links (a loop: any length).
 
     The core keeps the links made here, one per move: the states reached from this one, and
     those that share its moves, start from them, as the Python engine's states share theirs.
-    The last move's events are the state's own :attr:`~State.events`; a hand's result in an
-    event is the position's.
+    The last move's events are the state's own :attr:`~State.events`; the events are the
+    game's objects (the core's, as for :attr:`~State.events`).
     """
     native = state._native
     assert native is not None
     log, moves = native.history()
     if moves:
-        results = state.hand_results  # every hand's result so far: those the events name too
         made: list[LogNode] = []
         for seat, action, events in moves[:-1]:
-            log = LogNode(log, Step(seat=seat, action=action, events=events_of(events, results)))
+            log = LogNode(log, Step(seat=seat, action=action, events=events))
             made.append(log)
         seat, action, _ = moves[-1]
         log = LogNode(log, Step(seat=seat, action=action, events=state.events))
@@ -543,7 +538,7 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
         return python_engine.start(State, rules, seed)
     state = _bare(State, native)
     _put(state, "rules", rules)
-    events = events_of(native.events_json(), ())
+    events = native.events()
     native.set_game((rules, events))
     _put(state, "events", events)
     _put(state, "start_events", events)

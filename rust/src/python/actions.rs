@@ -61,6 +61,18 @@ pub(super) fn table() -> std::sync::MutexGuard<'static, Option<ActionTable>> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The package's 53 card objects by index (registered with the action factory).
+pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
+    table()
+        .as_ref()
+        .map(|t| Arc::clone(&t.cards))
+        .ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "no card objects: kanasta._core.set_action_factory was not called",
+            )
+        })
+}
+
 /// The factory's arguments for a move: (kind, its card objects in stored order, meld number or the answer).
 fn action_parts<'py>(
     py: Python<'py>,

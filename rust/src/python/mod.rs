@@ -10,7 +10,8 @@
 //! * [`melds`]: reading melds (`kanasta.melds`);
 //! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
 //! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
-//! * [`position`]: a position's fields as plain tuples (`kanasta.position`);
+//! * [`position`]: a position's fields one by one (`kanasta.position`);
+//! * [`objects`]: a game's event and hand-result objects (`kanasta.position`);
 //! * [`rl`]: observation tensors and the action-id decision tree (`kanasta.rl`);
 //! * this module: the shared conversions, the `IllegalMove` exception and the
 //!   module's registration.
@@ -18,6 +19,7 @@
 mod actions;
 mod deal;
 mod melds;
+mod objects;
 mod position;
 mod rl;
 mod state;
@@ -80,6 +82,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
     m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
+    m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;
+    m.add(
+        "POSITION_FIELDS",
+        PyTuple::new(m.py(), position::POSITION_FIELDS)?,
+    )?;
+    let events = objects::EVENT_FIELDS
+        .iter()
+        .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
+        .collect::<Vec<_>>();
+    m.add("EVENT_FIELDS", PyTuple::new(m.py(), events)?)?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;

@@ -1,11 +1,14 @@
-//! A native position's fields as plain Python tuples (the Python engine's
-//! `kanasta.position.Position`, in its field order): melds, the turn, the
-//! teams' scores and the hand results, for `NativeState.fields`.
+//! A native position's fields one by one (the Python engine's
+//! `kanasta.position.Position`'s, by name, for `NativeState.field`), and the
+//! plain forms of melds, the turn, the teams' scores and the hand results
+//! that the package turns into its objects.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;
 
+use super::actions::card_objects;
+use super::objects::Game;
 use super::{cards_tuple, nested_tuple};
 use crate::cards::Card;
 use crate::state::{Drew, HandResult, State, TableMeld, TeamScore, Turn};
@@ -113,39 +116,75 @@ pub(super) fn result_raw<'py>(py: Python<'py>, r: &HandResult) -> PyResult<Bound
     Ok(PyTuple::new(py, items)?.into_any())
 }
 
-/// Every field of a position but its rules, in `kanasta.Position`'s order, as
-/// plain tuples (see `NativeState.fields`).
-pub(super) fn fields_raw<'py>(py: Python<'py>, s: &State) -> PyResult<Bound<'py, PyTuple>> {
+/// The position's fields a native state hands out one by one (`NativeState.field`), by
+/// name, in `kanasta.Position`'s order (all but the rules, the events and the history):
+/// the one named table of them, which the package checks against its own field list.
+pub(super) const POSITION_FIELDS: [&str; 21] = [
+    "seed",
+    "hand_number",
+    "dealer",
+    "scores",
+    "hands",
+    "stock",
+    "pile",
+    "pile_frozen",
+    "melds",
+    "red_threes",
+    "packets",
+    "packets_taken",
+    "trump",
+    "opened",
+    "melded_this_hand",
+    "player",
+    "phase",
+    "turn",
+    "winner",
+    "hand_results",
+    "hand_moves",
+];
+
+/// The field `name` of the position `s` (see `NativeState.field`): cards as the
+/// package's card objects, hand results as the game's result objects; melds, the turn
+/// and the phase in their plain forms (`meld_raw`, `turn_raw`, the phase's name), which
+/// the package turns into its objects.  None for a name that is not a field.
+pub(super) fn field<'py>(
+    py: Python<'py>,
+    s: &State,
+    game: &Game,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = s.rules.players;
     let teams = s.rules.teams();
-    let hands: Vec<Vec<Card>> = s.hands[..n].iter().map(|h| h.cards()).collect();
-    let packets: Vec<Vec<Card>> = s.packets().iter().map(|p| p.cards()).collect();
-    let reds: Vec<Vec<Card>> = s.red_threes[..teams]
-        .iter()
-        .map(|r| r.as_slice().to_vec())
-        .collect();
-    let items = [
-        any(py, s.seed)?,
-        any(py, s.hand_number)?,
-        any(py, s.dealer)?,
-        PyTuple::new(py, &s.scores[..teams])?.into_any(),
-        nested_tuple(py, &hands)?.into_any(),
-        cards_tuple(py, s.stock())?.into_any(),
-        cards_tuple(py, &s.pile)?.into_any(),
-        any(py, s.pile_frozen)?,
-        melds_raw(py, s.melds[..teams].iter().map(|m| m.as_slice()))?,
-        nested_tuple(py, &reds)?.into_any(),
-        nested_tuple(py, &packets)?.into_any(),
-        PyTuple::new(py, &s.packets_taken[..teams])?.into_any(),
-        any(py, s.trump)?,
-        PyTuple::new(py, &s.opened[..teams])?.into_any(),
-        PyTuple::new(py, &s.melded_this_hand[..n])?.into_any(),
-        any(py, s.player)?,
-        any(py, s.phase.name())?,
-        turn_raw(py, &s.turn)?,
-        any(py, s.winner)?,
-        tuple_of(py, s.hand_results.iter(), |r| result_raw(py, r))?,
-        any(py, s.hand_moves)?,
-    ];
-    PyTuple::new(py, items)
+    let cards = card_objects()?;
+    let list = |cs: &[Card]| -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
+    };
+    let value = match name {
+        "seed" => any(py, s.seed)?,
+        "hand_number" => any(py, s.hand_number)?,
+        "dealer" => any(py, s.dealer)?,
+        "scores" => PyTuple::new(py, &s.scores[..teams])?.into_any(),
+        "hands" => tuple_of(py, &s.hands[..n], |h| list(&h.cards()))?,
+        "stock" => list(s.stock())?,
+        "pile" => list(&s.pile)?,
+        "pile_frozen" => any(py, s.pile_frozen)?,
+        "melds" => melds_raw(py, s.melds[..teams].iter().map(|m| m.as_slice()))?,
+        "red_threes" => tuple_of(py, &s.red_threes[..teams], |r| list(r.as_slice()))?,
+        "packets" => tuple_of(py, s.packets(), |p| list(&p.cards()))?,
+        "packets_taken" => PyTuple::new(py, &s.packets_taken[..teams])?.into_any(),
+        "trump" => match s.trump {
+            Some(c) => cards[usize::from(c)].bind(py).clone(),
+            None => py.None().into_bound(py),
+        },
+        "opened" => PyTuple::new(py, &s.opened[..teams])?.into_any(),
+        "melded_this_hand" => PyTuple::new(py, &s.melded_this_hand[..n])?.into_any(),
+        "player" => any(py, s.player)?,
+        "phase" => any(py, s.phase.name())?,
+        "turn" => turn_raw(py, &s.turn)?,
+        "winner" => any(py, s.winner)?,
+        "hand_results" => tuple_of(py, s.hand_results.iter(), |r| game.result(py, r))?,
+        "hand_moves" => any(py, s.hand_moves)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
 }

@@ -13,7 +13,7 @@ use crate::{action, apply, doc, rules};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::action_objects;
-use super::position::fields_raw;
+use super::objects::Game;
 use super::{move_error, IllegalMove};
 use crate::action::Action;
 use crate::legal::python::gave_up;
@@ -33,9 +33,12 @@ pub(crate) struct PyNativeState {
     /// Its history: the package's history made so far and the moves since
     /// (see `history`), never the states it was reached from.
     line: Mutex<Line<Py<PyAny>>>,
-    /// What the package keeps of the game this state belongs to (its rules and first
-    /// deal's events), set once (`set_game`) and passed on to every state reached from it.
-    game: OnceLock<Arc<Py<PyAny>>>,
+    /// The game this state belongs to, shared by every state reached in it: what the
+    /// package keeps of it (its rules and first deal's events, set once by `set_game`)
+    /// and the event and result objects handed out in it.
+    game: Arc<Game>,
+    /// The objects of `events`, made on first ask and kept.
+    event_objects: OnceLock<Py<PyTuple>>,
 }
 
 impl PyNativeState {
@@ -44,7 +47,7 @@ impl PyNativeState {
         inner: Box<State>,
         events: Arc<Vec<Event>>,
         line: Line<Py<PyAny>>,
-        game: OnceLock<Arc<Py<PyAny>>>,
+        game: Arc<Game>,
     ) -> PyNativeState {
         PyNativeState {
             inner,
@@ -53,12 +56,13 @@ impl PyNativeState {
             objects: OnceLock::new(),
             line: Mutex::new(line),
             game,
+            event_objects: OnceLock::new(),
         }
     }
 
     /// A state with no history and no game yet (dealt, read or probed).
     fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
-        PyNativeState::with(Box::new(inner), events, Line::default(), OnceLock::new())
+        PyNativeState::with(Box::new(inner), events, Line::default(), Arc::default())
     }
 
     /// The state `inner` reached from this one by `action`, with its `events`:
@@ -276,15 +280,25 @@ impl PyNativeState {
 
     /// The state after `action` when it is one of the objects of this
     /// state's `legal_actions()` (applied without checking it again, the
-    /// native legality answering the C-OUT-5 chore), with its phase name and
-    /// player: `(state, phase, player)`; otherwise None, and nothing is done.
+    /// native legality answering the C-OUT-5 chore), with its phase name,
+    /// player and, when the move made no event, its events (the empty tuple;
+    /// else None: they are made when asked, `events`): `(state, phase, player,
+    /// events)`; otherwise None, and nothing is done.
     #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
+    #[allow(clippy::type_complexity)]
     fn play<'py>(
         &self,
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
         budget: u64,
-    ) -> PyResult<Option<(Self, Bound<'py, PyString>, usize)>> {
+    ) -> PyResult<
+        Option<(
+            Self,
+            Bound<'py, PyString>,
+            usize,
+            Option<Bound<'py, PyTuple>>,
+        )>,
+    > {
         let objects = self.objects(py, budget)?.bind(py);
         let Some(index) = objects.iter().position(|o| o.is(action)) else {
             return Ok(None);
@@ -299,20 +313,21 @@ impl PyNativeState {
         }
         .clone();
         let player = inner.player;
-        Ok(Some((self.reached(inner, events, m), phase, player)))
+        let none = events.is_empty().then(|| PyTuple::empty(py));
+        Ok(Some((self.reached(inner, events, m), phase, player, none)))
     }
 
     /// Keep `game` (what the package keeps of this state's game: its rules and first
     /// deal's events) for this state and every state reached from it from now on.  Set
     /// once: a later call changes nothing and answers False.
     fn set_game(&self, game: Py<PyAny>) -> bool {
-        self.game.set(Arc::new(game)).is_ok()
+        self.game.package.set(game).is_ok()
     }
 
     /// What `set_game` kept for this state's game (or for the state it was reached from), or None.
     #[getter]
     fn game(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.game.get().map(|g| g.clone_ref(py))
+        self.game.package.get().map(|g| g.clone_ref(py))
     }
 
     /// Whether the state keeps its listing (its legal moves were asked).
@@ -324,7 +339,7 @@ impl PyNativeState {
     /// The history of this state as the core keeps it: the package's history
     /// made so far (by `set_history`, for this state's line or one whose moves
     /// it shares; else None) and the moves made since, oldest first, each
-    /// `(seat, action object, events as JSON text)`.
+    /// `(seat, action object, event objects)` (the game's objects, as `events`).
     fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
         let line = self.line_lock();
         let (base, links) = line.history();
@@ -332,7 +347,7 @@ impl PyNativeState {
         let objects = action_objects(py, &moves)?;
         let out = PyList::empty(py);
         for (link, object) in links.iter().zip(objects.iter()) {
-            out.append((link.seat(), object, events_text(link.events())))?;
+            out.append((link.seat(), object, self.game.events(py, link.events())?))?;
         }
         Ok((base.map(|b| b.clone_ref(py)), out))
     }
@@ -381,13 +396,30 @@ impl PyNativeState {
         Ok(state)
     }
 
-    /// Every field of the position but its rules, in the order of
-    /// `kanasta.Position`'s fields, as plain values: cards as indices, melds
-    /// as `(kind 0 set / 1 run, cards, rank, suit, low, wild index)`, the turn
-    /// and the hand results as tuples of their fields (points in half points,
-    /// names as text).  What a `kanasta.State` of this engine reads its fields from.
-    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        fields_raw(py, &self.inner)
+    /// The position's field `name` (one of `POSITION_FIELDS`), made alone: cards as the
+    /// package's card objects, hand results as the game's objects; melds as
+    /// `(kind 0 set / 1 run, cards, rank, suit, low, wild index)` with cards as indices,
+    /// the turn as a tuple of its fields (the aside cards and forbidden card as
+    /// indices), the phase as its name.  What a `kanasta.State` of this engine reads
+    /// a field from when it is first read.  KeyError for any other name.
+    fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        super::position::field(py, &self.inner, &self.game, name)?
+            .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(name.to_owned()))
+    }
+
+    /// The events of the move that led here (or of the first deal) as the package's
+    /// event objects (the same tuple every time; an event equal to one handed out
+    /// before in this game is the same object).
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if let Some(made) = self.event_objects.get() {
+            return Ok(made.bind(py).clone());
+        }
+        let made = self.game.events(py, &self.events)?;
+        Ok(self
+            .event_objects
+            .get_or_init(|| made.unbind())
+            .bind(py)
+            .clone())
     }
 
     /// "draw", "play", "answer" or "game_over".
