@@ -32,6 +32,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
         "bots.rst",
         "frontend.rst",
         "rl.rst",
+        "vector.rst",
         "engines.rst",
     ],
 )

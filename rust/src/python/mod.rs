@@ -13,6 +13,7 @@
 //! * [`position`]: a position's fields one by one (`kanasta.position`);
 //! * [`objects`]: a game's event and hand-result objects (`kanasta.position`);
 //! * [`rl`]: observation tensors and the action-id decision tree (`kanasta.rl`);
+//! * [`vector`]: the batched env and the rollouts (`kanasta.rl.vector`);
 //! * this module: the shared conversions, the `IllegalMove` exception and the
 //!   module's registration.
 
@@ -23,6 +24,7 @@ mod objects;
 mod position;
 mod rl;
 mod state;
+mod vector;
 
 pub(crate) use state::PyNativeState;
 
@@ -95,6 +97,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;
+    m.add_class::<vector::PyVectorEnv>()?;
+    m.add_function(wrap_pyfunction!(vector::rollouts, m)?)?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;

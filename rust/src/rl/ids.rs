@@ -36,6 +36,21 @@ pub const MAX_MELDS: usize = 36;
 /// The longest spelling: a verb, a meld, twenty cards and `DONE` (no legal move is longer).
 pub const MAX_SPELLING: usize = 24;
 
+/// The verbs' names, by id (the words of the text notation).
+pub const VERBS: [&str; 10] = [
+    "draw", "take", "meld", "add", "extend", "discard", "ask", "yes", "no", "decline",
+];
+
+/// A short name of an id, as the Python `id_name`: a verb, `done`, a card (`7H`) or a meld (`@2`).
+pub fn id_name(id: u8) -> String {
+    match id {
+        0..=9 => VERBS[usize::from(id)].to_string(),
+        DONE => "done".to_string(),
+        CARD_BASE..MELD_BASE => crate::cards::notation(id - CARD_BASE),
+        _ => format!("@{}", id - MELD_BASE),
+    }
+}
+
 /// A move's ids, kept inline; ordered as the Python tuples (lexicographically).
 pub type Spelling = Inline<u8, MAX_SPELLING>;
 
@@ -217,6 +232,12 @@ mod tests {
         assert_eq!(spelled("discard QS"), vec![DISCARD, 58]);
         assert_eq!(spelled("draw"), vec![DRAW]);
         assert_eq!(spelled("no"), vec![NO]);
+    }
+
+    #[test]
+    fn ids_are_named_as_the_python_id_name_names_them() {
+        let names: Vec<String> = [0, 10, 11, 37, 63, 64, 99].map(id_name).to_vec();
+        assert_eq!(names, ["draw", "done", "AC", "7H", "JK", "@0", "@35"]);
     }
 
     #[test]

@@ -6,11 +6,11 @@
 //! `f32` as NumPy does), so the two agree element for element.  Seats and
 //! teams are relative to the viewer.
 
-use crate::cards::DISTINCT;
+use crate::cards::{DISTINCT, WILD_CARDS};
 use crate::melds::MeldKind;
 use crate::rl::ids::{MAX_MELDS, NUM_ACTIONS};
 use crate::rl::seat::SeatView;
-use crate::state::{Drew, Phase};
+use crate::state::{Drew, Phase, TableMeld};
 
 /// Numbers per meld in the `own_melds` block.
 pub const MELD_FEATURES: usize = 10;
@@ -110,9 +110,7 @@ pub fn encode(view: &SeatView<'_>, pending: &[u8], out: &mut [f32]) {
     for rel in 0..teams {
         let base = card_block(6 + rel);
         for m in view.melds(team_of(rel)) {
-            for &c in m.cards().as_slice() {
-                out[base + usize::from(c)] += 1.0;
-            }
+            count_meld(m, &mut out[base..base + DISTINCT]);
         }
     }
     let mut at = card_block(6 + teams);
@@ -188,6 +186,42 @@ pub fn encode(view: &SeatView<'_>, pending: &[u8], out: &mut [f32]) {
     }
 }
 
+/// Change `out`, the tensor [`encode`] wrote with the pending ids `before`, into the one it
+/// writes with `before` and `id` (the same position, one more id chosen): only the
+/// `pending` block changes.
+pub fn push_pending(out: &mut [f32], before: &[u8], id: u8) {
+    let at = out.len() - 2 * NUM_ACTIONS;
+    out[at + usize::from(id)] += 1.0;
+    if let Some(&last) = before.last() {
+        out[at + NUM_ACTIONS + usize::from(last)] = 0.0;
+    }
+    out[at + NUM_ACTIONS + usize::from(id)] = 1.0;
+}
+
+/// Add the counts of `m`'s cards to `out` (53 numbers, by card index), without listing them.
+fn count_meld(m: &TableMeld, out: &mut [f32]) {
+    match *m {
+        TableMeld::Set {
+            rank,
+            naturals,
+            wilds,
+        } => {
+            let first = 4 * usize::from(rank.saturating_sub(1));
+            for (suit, &n) in naturals.iter().enumerate() {
+                out[first + suit] += f32::from(n);
+            }
+            for (&card, &n) in WILD_CARDS.iter().zip(&wilds) {
+                out[usize::from(card)] += f32::from(n);
+            }
+        }
+        TableMeld::Run { .. } => {
+            for &c in m.cards().as_slice() {
+                out[usize::from(c)] += 1.0;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +253,39 @@ mod tests {
         // pending: one DRAW counted, and the last id one-hot
         assert_eq!(out[829], 1.0);
         assert_eq!(out[929], 1.0);
+    }
+
+    #[test]
+    fn a_pending_id_pushed_gives_the_tensor_encoded_with_it() {
+        let (s, _) = State::new_game(Arc::new(Rules::kanasta()), 8);
+        let view = SeatView::new(&s, s.player).unwrap();
+        let mut pushed = vec![0.0; size(4, 2)];
+        encode(&view, &[2], &mut pushed);
+        push_pending(&mut pushed, &[2], 40);
+        push_pending(&mut pushed, &[2, 40], 40);
+        let mut direct = vec![0.0; size(4, 2)];
+        encode(&view, &[2, 40, 40], &mut direct);
+        assert!(pushed == direct);
+    }
+
+    #[test]
+    fn a_sets_cards_are_counted_as_its_card_list() {
+        // a set of 7s: 7C 7H 7H, a 2 of spades and a joker (7C = 24, 7H = 26, 2S = 7, JK = 52)
+        let m = TableMeld::Set {
+            rank: 7,
+            naturals: [1, 0, 2, 0],
+            wilds: [0, 0, 0, 1, 1],
+        };
+        let mut counted = [0.0f32; DISTINCT];
+        count_meld(&m, &mut counted);
+        let mut listed = [0.0f32; DISTINCT];
+        for &c in m.cards().as_slice() {
+            listed[usize::from(c)] += 1.0;
+        }
+        assert_eq!(counted, listed);
+        assert_eq!(
+            (counted[24], counted[26], counted[7], counted[52]),
+            (1.0, 2.0, 1.0, 1.0)
+        );
     }
 }
