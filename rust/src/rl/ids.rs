@@ -135,24 +135,74 @@ pub enum Step {
     Move(usize),
 }
 
+/// A spelling packed into three big-endian words, zero-padded: keys order as the
+/// spellings do, and compare as three integers.  No id but the verb `DRAW` (0) is
+/// 0, and `DRAW` comes only first and alone, so the padding is never read as an
+/// id; and as the code is prefix-free, no spelling is a proper prefix of another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Key([u64; 3]);
+
+impl Key {
+    /// The key of `ids`; None for a sequence no legal move starts with (too long, or
+    /// with a 0 after its first id).
+    fn of(ids: &[u8]) -> Option<Key> {
+        if ids.len() > MAX_SPELLING || ids.iter().skip(1).any(|&i| i == 0) {
+            return None;
+        }
+        let mut bytes = [0u8; MAX_SPELLING];
+        bytes[..ids.len()].copy_from_slice(ids);
+        let word = |w: usize| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&bytes[8 * w..8 * w + 8]);
+            u64::from_be_bytes(b)
+        };
+        Some(Key([word(0), word(1), word(2)]))
+    }
+
+    /// The id at `depth` (0 past the end).
+    fn at(self, depth: usize) -> u8 {
+        (self.0[depth / 8] >> (8 * (7 - depth % 8))) as u8
+    }
+
+    /// The key with every byte from `len` on set to `fill` (0x00 or 0xff).
+    fn cut(self, len: usize, fill: u8) -> Key {
+        let mut out = self.0;
+        for (w, word) in out.iter_mut().enumerate() {
+            let kept = len.saturating_sub(8 * w).min(8);
+            let low = if kept == 8 { 0 } else { u64::MAX >> (8 * kept) };
+            *word = if fill == 0 { *word & !low } else { *word | low };
+        }
+        Key(out)
+    }
+}
+
 /// The legal moves of one position as a tree of decisions over the ids.
 #[derive(Clone, Debug, Default)]
 pub struct Decisions {
-    /// Each move's spelling and its number in the listing, sorted by spelling.
-    codes: Vec<(Spelling, u32)>,
+    /// Each move's spelling (as its key) and its number in the listing, sorted by spelling.
+    codes: Vec<(Key, u32)>,
 }
 
 impl Decisions {
     /// The tree of `moves` (a position's listing).
     pub fn new(moves: &[Action]) -> Decisions {
-        let mut codes: Vec<(Spelling, u32)> = moves
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| Some((spell(m)?, i as u32)))
-            .collect();
+        let mut tree = Decisions::default();
+        tree.rebuild(moves);
+        tree
+    }
+
+    /// Make this the tree of `moves`, reusing its storage.
+    pub fn rebuild(&mut self, moves: &[Action]) {
+        let codes = &mut self.codes;
+        codes.clear();
+        codes.extend(
+            moves
+                .iter()
+                .enumerate()
+                .filter_map(|(i, m)| Some((Key::of(&spell(m)?)?, i as u32))),
+        );
         codes.sort_unstable();
         codes.dedup_by(|a, b| a.0 == b.0);
-        Decisions { codes }
     }
 
     /// Number of moves.
@@ -172,30 +222,34 @@ impl Decisions {
 
     /// The ids that may follow `prefix` (empty when it starts no legal move).
     pub fn next_ids(&self, prefix: &[u8]) -> IdSet {
-        let codes = &self.codes;
-        let depth = prefix.len();
         let mut out = IdSet::default();
-        let mut i = codes.partition_point(|(c, _)| &c[..] < prefix);
-        let mut key = [0u8; MAX_SPELLING + 1];
-        if depth >= MAX_SPELLING {
+        let depth = prefix.len();
+        let Some(key) = Key::of(prefix).filter(|_| depth < MAX_SPELLING) else {
             return out;
-        }
-        key[..depth].copy_from_slice(prefix);
-        while let Some((c, _)) = codes.get(i) {
-            let ids = &c[..];
-            if !ids.starts_with(prefix) {
+        };
+        let codes = &self.codes;
+        let mut i = codes.partition_point(|&(c, _)| c < key);
+        while let Some(&(c, _)) = codes.get(i) {
+            if c.cut(depth, 0) != key {
                 break;
             }
-            let Some(&next) = ids.get(depth) else {
-                i += 1;
+            let next = c.at(depth);
+            if next == 0 && depth > 0 {
+                i += 1; // the prefix itself is a move: nothing follows it
                 continue;
-            };
+            }
             out.insert(next);
-            key[depth] = next;
-            let key = &key[..=depth];
-            i += codes[i..].partition_point(|(c, _)| c.starts_with(key));
+            let last = c.cut(depth + 1, 0xff); // the greatest key of the prefix and `next`
+            i += codes[i..].partition_point(|&(c, _)| c <= last);
         }
         out
+    }
+
+    /// The number in the listing of the move `ids` spells, if it is one.
+    pub fn find(&self, ids: &[u8]) -> Option<usize> {
+        let key = Key::of(ids)?;
+        let at = self.codes.binary_search_by(|&(c, _)| c.cmp(&key)).ok()?;
+        Some(self.codes[at].1 as usize)
     }
 
     /// Choose `id` after `prefix`: None when it continues no legal move.
@@ -207,9 +261,9 @@ impl Decisions {
         if !longer.try_push(id) {
             return None;
         }
-        Some(match self.codes.binary_search_by(|(c, _)| c.cmp(&longer)) {
-            Ok(at) => Step::Move(self.codes[at].1 as usize),
-            Err(_) => Step::Prefix,
+        Some(match self.find(&longer) {
+            Some(i) => Step::Move(i),
+            None => Step::Prefix,
         })
     }
 }
@@ -264,5 +318,34 @@ mod tests {
         assert!(tree.next_ids(&[DRAW]).is_empty());
         // the moves in the order of their spellings: meld ... 2C sorts before meld ... JK
         assert_eq!(tree.order().collect::<Vec<_>>(), vec![1, 0, 2]);
+        // a prefix with a 0 after its verb, or longer than any spelling, starts no move
+        assert!(tree.next_ids(&[MELD, 0]).is_empty());
+        assert!(tree.next_ids(&[MELD, 37, 38, 63, DONE]).is_empty());
+        assert!(tree.next_ids(&[37; 30]).is_empty());
+        assert_eq!(tree.find(&[DISCARD, 37]), Some(2));
+        assert_eq!(tree.find(&[DISCARD]), None);
+    }
+
+    #[test]
+    fn keys_order_as_the_spellings_and_cut_to_their_prefixes() {
+        let spellings: [&[u8]; 6] = [
+            &[DRAW],
+            &[TAKE, 61, 62, DONE],
+            &[TAKE, 61, 62, 67, DONE],
+            &[MELD, 37, 38, 15, DONE],
+            &[MELD, 37, 38, 63, DONE],
+            &[
+                EXTEND, 64, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23, DONE,
+            ],
+        ];
+        let keys: Vec<Key> = spellings.iter().map(|s| Key::of(s).unwrap()).collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        let long = keys[5];
+        assert_eq!(long.at(0), EXTEND);
+        assert_eq!(long.at(9), 19);
+        assert_eq!(long.at(15), 0);
+        assert_eq!(long.cut(10, 0), Key::of(&spellings[5][..10]).unwrap());
+        assert_eq!(long.cut(10, 0xff).at(10), 0xff);
+        assert_eq!(long.cut(10, 0xff).at(9), 19);
     }
 }

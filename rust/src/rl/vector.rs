@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use crate::action::Action;
 use crate::apply::play_trusted_in_place;
 use crate::legal::{legal_moves_within, SEARCH_BUDGET};
-use crate::rl::ids::{id_name, Decisions, IdSet, Spelling, Step, NUM_ACTIONS};
+use crate::rl::ids::{id_name, Decisions, IdSet, Spelling, NUM_ACTIONS};
 use crate::rl::observation;
 use crate::rl::seat::SeatView;
 use crate::rng::{stream, SplitMix64};
@@ -173,7 +173,7 @@ impl Slot {
         self.pending = Spelling::default();
         match legal_moves_within(&self.state, SEARCH_BUDGET).0 {
             Ok(moves) => {
-                self.tree = Decisions::new(&moves);
+                self.tree.rebuild(&moves);
                 self.listing = moves;
                 self.legal = self.tree.next_ids(&[]);
                 true
@@ -188,21 +188,17 @@ impl Slot {
         self.reward = [0.0; MAX_SEATS];
         self.terminated = false;
         self.truncated = false;
-        match self.tree.step(&self.pending, id) {
-            Some(Step::Prefix) => {
-                self.pending.push(id);
-                self.legal = self.tree.next_ids(&self.pending);
-                return true;
-            }
-            Some(Step::Move(k)) => {
-                let action = self.listing[k];
-                self.play(&action, config);
-                if self.terminated || self.truncated {
-                    let rules = Arc::clone(&self.state.rules);
-                    self.next_game(&rules, base, i, n);
-                }
-            }
-            None => unreachable!("the batch's ids are checked before any is taken"),
+        // `id` is legal after the pending ids (checked): the longer sequence is a move or starts one
+        self.pending.push(id);
+        let Some(k) = self.tree.find(&self.pending) else {
+            self.legal = self.tree.next_ids(&self.pending);
+            return true;
+        };
+        let action = self.listing[k];
+        self.play(&action, config);
+        if self.terminated || self.truncated {
+            let rules = Arc::clone(&self.state.rules);
+            self.next_game(&rules, base, i, n);
         }
         false
     }
@@ -450,9 +446,16 @@ impl VectorEnv {
     /// (seeded by [`VectorEnv::reset`]'s seed and the slot).
     pub fn random_actions(&mut self, out: &mut [i64]) {
         for (slot, id) in self.slots.iter_mut().zip(out.iter_mut()) {
-            let legal = slot.legal;
-            let pick = slot.random.below(legal.len() as u64) as usize;
-            *id = legal.iter().nth(pick).map_or(-1, i64::from);
+            let mut bits = slot.legal.0;
+            let pick = slot.random.below(u64::from(bits.count_ones()));
+            for _ in 0..pick {
+                bits &= bits - 1; // drop the lowest legal id: `pick` of them go
+            }
+            *id = if bits == 0 {
+                -1
+            } else {
+                i64::from(bits.trailing_zeros())
+            };
         }
     }
 
