@@ -9,17 +9,15 @@ fixed by its seed, so the batch is the same for any number of threads.
 
 The arrays of a step (:class:`VectorStep`), for ``N = num_envs``:
 
-=================  ====================  ==============================================
-``observations``   ``[N, size]`` float32  the tensor of :func:`~kanasta.rl.observation.observe`
-                                          for the seat to act, its ids so far in the move
-                                          included: only what that seat may see (RULES E-4)
-``masks``          ``[N, 100]`` int8      1 for each id the seat to act may choose now
-``players``        ``[N]`` int64          the seat to act
-``rewards``        ``[N, teams]`` float64 each team's reward for this step
-``terminated``     ``[N]`` bool           the step ended the game
-``truncated``      ``[N]`` bool           the step cut the game (``max_moves``, or a
-                                          position past the engine's work budget)
-=================  ====================  ==============================================
+* ``observations``, ``[N, size]`` float32: the tensor of
+  :func:`~kanasta.rl.observation.observe` for the seat to act, its ids so far
+  in the move included: only what that seat may see (RULES E-4);
+* ``masks``, ``[N, 100]`` int8: 1 for each id the seat to act may choose now;
+* ``players``, ``[N]`` int64: the seat to act;
+* ``rewards``, ``[N, teams]`` float64: each team's reward for this step;
+* ``terminated``, ``[N]`` bool: the step ended the game;
+* ``truncated``, ``[N]`` bool: the step cut the game (``max_moves``, or a
+  position past the engine's work budget).
 
 Rewards are those of :class:`kanasta.rl.pettingzoo.KanastaAECEnv`, by team
 instead of by seat: when a hand ends each team gets its hand score less the
