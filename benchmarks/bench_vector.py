@@ -13,7 +13,9 @@ Prints, for Classic and Kanasta:
 
 each with 1 and with 2 threads, and the ratio of the two measured in the same repeat (the
 machine may be shared: every repeat runs both thread counts back to back, and the load average
-is printed).  With ``--peer-python`` (or ``KANASTA_PEER_PYTHON``) it also runs the peer engine's
+is printed), and the same work per CPU second (``time.process_time``, every thread's time
+summed: what a loaded machine cannot take away).  With ``--peer-python`` (or
+``KANASTA_PEER_PYTHON``) it also runs the peer engine's
 OpenSpiel loop (canasta-openspiel, ``observation_tensor`` + ``legal_actions`` +
 ``apply_action``, as ``bench_loops.py`` runs it) in the same run and prints the env's ratio to it.
 
@@ -44,13 +46,13 @@ PRESETS = ("classic", "kanasta")
 THREADS = (1, 2)
 
 
-def env_rate(preset: str, envs: int, threads: int, seconds: float, numpy_policy: bool) -> float:
-    """Environment steps per wall-clock second."""
+def env_rate(preset: str, envs: int, threads: int, seconds: float, numpy_policy: bool) -> tuple[float, float]:
+    """Environment steps per wall-clock second and per CPU second (all threads' CPU time)."""
     env = VectorEnv(preset, envs, num_threads=threads, copy=False)
     out = env.reset(seed=1)
     rng = np.random.default_rng(1)
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(8):
             if numpy_policy:
@@ -59,11 +61,11 @@ def env_rate(preset: str, envs: int, threads: int, seconds: float, numpy_policy:
                 ids = env.random_actions()
             out = env.step(ids)
         steps += 8 * envs
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
-def rollout_rate(preset: str, states: int, threads: int, seconds: float) -> float:
-    """Rollout moves per wall-clock second (random rollouts of sampled deals to the hand's end)."""
+def rollout_rate(preset: str, states: int, threads: int, seconds: float) -> tuple[float, float]:
+    """Rollout moves per wall-clock second and per CPU second (random rollouts of sampled deals to the hand's end)."""
     rules = kanasta.rules.preset(preset)
     state = kanasta.new_game(rules, seed=3).apply(kanasta.Draw())
     seat = state.current_player
@@ -71,11 +73,11 @@ def rollout_rate(preset: str, states: int, threads: int, seconds: float) -> floa
     deals = [kanasta.sample_state(state.view(seat), seed=s) for s in range(states)]
     moves = 0
     seed = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         moves += rollouts(deals, 16, seed=seed, num_threads=threads).moves
         seed += 1
-    return moves / (time.perf_counter() - start)
+    return moves / (time.perf_counter() - start), moves / (time.process_time() - cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; {args.repeat} repeats of {args.seconds:g} s; "
           f"{args.envs} games a batch")
-    loops: dict[str, Callable[[str, int], float]] = {
+    loops: dict[str, Callable[[str, int], tuple[float, float]]] = {
         "env": lambda p, t: env_rate(p, args.envs, t, args.seconds, numpy_policy=False),
         "env+numpy": lambda p, t: env_rate(p, args.envs, t, args.seconds, numpy_policy=True),
         "rollouts": lambda p, t: rollout_rate(p, args.states, t, args.seconds),
@@ -108,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in presets:
             for loop, measure in loops.items():
                 for threads in THREADS:
-                    runs.setdefault(f"{name}/{loop}/{threads}", []).append(measure(name, threads))
+                    wall, cpu = measure(name, threads)
+                    runs.setdefault(f"{name}/{loop}/{threads}", []).append(wall)
+                    runs.setdefault(f"{name}/{loop}/{threads}/cpu", []).append(cpu)
         print(f"# repeat {repeat + 1}/{args.repeat} done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
 
     def median(key: str) -> float:
@@ -120,13 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     if "peer" in runs:
         print(f"peer openspiel loop: {median('peer'):>10,.0f} decisions/CPU s")
     print(f"{'rules':<8} {'loop':<10} {'unit':<8} {'1 thread':>12} {'2 threads':>12} {'2/1':>6}"
-          + (f" {'2 thr/peer':>11}" if "peer" in runs else ""))
+          + f" {'1 thr/CPU s':>12} {'2 thr/CPU s':>12}" + (f" {'2 thr/peer':>11}" if "peer" in runs else ""))
     for name in presets:
         for loop in loops:
             one, two = f"{name}/{loop}/1", f"{name}/{loop}/2"
             unit = "moves/s" if loop == "rollouts" else "steps/s"
             line = (f"{name:<8} {loop:<10} {unit:<8} {median(one):>12,.0f} {median(two):>12,.0f} "
-                    f"{ratio(two, one):>5.2f}x")
+                    f"{ratio(two, one):>5.2f}x {median(one + '/cpu'):>12,.0f} {median(two + '/cpu'):>12,.0f}")
             if "peer" in runs and loop != "rollouts":
                 line += f" {ratio(two, 'peer'):>10.0f}x"
             print(line)
