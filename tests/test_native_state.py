@@ -352,9 +352,9 @@ def test_a_field_is_made_alone_when_read() -> None:
     assert not _unset(state, "hands") and all(_unset(state, name) for name in fields if name != "hands")
     assert hand == kanasta.State.from_dict(state.to_dict(), engine="python").hands[state.player]
     # the core's table of fields is the library's, in order
-    assert _core.POSITION_FIELDS == tuple(
+    assert tuple(
         name for name in kanasta.position.FIELDS if name not in ("rules", "events", "start_events", "log")
-    )
+    ) == _core.POSITION_FIELDS
 
 
 def test_event_objects_are_shared_within_a_game_and_never_across_games() -> None:
