@@ -52,7 +52,7 @@ def main() -> int:
         browser = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
         page = browser.new_page(viewport=SIZE)
 
-        # 1. Seat 0 mid-game, after drawing, two cards selected to narrow the legal moves.
+        # 1. Seat 0 mid-game, after drawing, a card selected: the buttons of the moves it allows.
         state = mid_game(seed=3)
         table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)}, bot_delay=600, title=TITLE)
         with running(table) as base:
@@ -85,11 +85,12 @@ def main() -> int:
                 if not page.locator("#hand-end").is_hidden():
                     break
                 version = page.get_attribute("body", "data-version")
-                buttons = page.locator("#moves button")
+                if page.locator("#all-moves-box").get_attribute("open") is None:
+                    page.click("#all-moves-box summary")
+                buttons = page.locator("#all-moves button")
                 buttons.nth(buttons.count() - 1).click()
                 page.wait_for_selector(f"body:not([data-version='{version}'])")
-            page.locator("#hand-end").scroll_into_view_if_needed()
-            page.screenshot(path=str(OUT / "table-hand-end.png"), full_page=True)
+            page.screenshot(path=str(OUT / "table-hand-end.png"))
             print("wrote", OUT / "table-hand-end.png")
         browser.close()
     return 0

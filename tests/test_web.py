@@ -6,9 +6,12 @@ the command-line test, which starts ``kanasta serve`` on a loopback port.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
 import re
+import socket
 import subprocess
 import sys
 from collections import Counter
@@ -21,7 +24,7 @@ from starlette.testclient import TestClient
 
 import kanasta
 from kanasta.bots import GreedyBot, RandomBot, play_out
-from kanasta.web import MAX_MOVE_TEXT, Table, seat_payload
+from kanasta.web import MAX_MOVE_TEXT, Table, TableError, seat_payload
 from kanasta.web.app import MAX_BODY, create_app
 from kanasta.web.serve import parse_seats
 
@@ -99,6 +102,61 @@ def test_bad_seat_pages_are_refused(client: TestClient, path: str, status: int) 
     assert client.get(path).status_code == status
 
 
+HUGE = "9" * 4301  # past CPython's int-string limit: int() of it raises ValueError (issue 25 R7)
+
+
+def _has_security_headers(headers: Any) -> bool:
+    return (
+        headers.get("referrer-policy") == "no-referrer"
+        and headers.get("x-content-type-options") == "nosniff"
+        and "default-src 'self'" in headers.get("content-security-policy", "")
+        and headers.get("x-frame-options") == "DENY"
+    )
+
+
+@pytest.mark.parametrize("seat", [HUGE, "-1", "1e3", "0x1", "٣", "²", "00000000000000000001", " 1", "1 ", "%00"])
+@pytest.mark.parametrize(
+    ("method", "route"),
+    [("GET", "/seat/{}"), ("GET", "/api/seat/{}"), ("POST", "/api/seat/{}/move"), ("POST", "/api/seat/{}/continue")],
+)
+def test_every_route_answers_a_client_error_with_the_headers_for_any_seat(
+    client: TestClient, table: Table, method: str, route: str, seat: str
+) -> None:
+    # any text where the seat number goes: a client error (never 500), with the security headers
+    reply = client.request(method, route.format(seat), params={"token": table.token(0)}, json={"move": "draw"})
+    assert reply.status_code in (400, 404), (route, seat[:20], reply.status_code)
+    assert _has_security_headers(reply.headers)
+    if route.startswith("/api"):
+        assert reply.json()["error"]["code"] in ("bad_seat", "not_found")
+        assert len(reply.text) < 500  # the huge number is not echoed back
+
+
+def test_the_updates_socket_refuses_any_seat_text(client: TestClient, table: Table) -> None:
+    for seat in (HUGE, "٣", "-1"):
+        with client.websocket_connect(f"/api/seat/{seat}/updates?token={table.token(0)}") as ws:
+            assert ws.receive_json()["error"]["code"] == "bad_seat"
+
+
+def test_a_server_failure_still_carries_the_security_headers(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(seat: int) -> dict[str, Any]:
+        raise RuntimeError("a bug")
+
+    with TestClient(create_app(table), raise_server_exceptions=False) as client:
+        monkeypatch.setattr(table, "payload", broken)
+        reply = client.get("/api/seat/0", params={"token": table.token(0)})
+    assert reply.status_code == 500 and reply.json()["error"]["code"] == "server_error"
+    assert "a bug" not in reply.text and _has_security_headers(reply.headers)
+
+
+def test_without_the_token_a_bot_seat_looks_like_a_human_one(client: TestClient, table: Table) -> None:
+    # seat 1 is a bot, seat 2 a human: a client without their tokens gets the same answer for both
+    for path in ("/api/seat/{}", "/seat/{}"):
+        bot, human = client.get(path.format(1)), client.get(path.format(2))
+        assert bot.status_code == human.status_code == 403
+        assert bot.text.replace("seat 1", "seat N") == human.text.replace("seat 2", "seat N")
+        assert "bot" not in bot.text.lower()
+
+
 def test_static_files_stay_in_their_folder(client: TestClient) -> None:
     for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/nothing.js"):
         response = client.get(path)
@@ -121,7 +179,9 @@ def test_view_endpoint_sends_the_seats_payload(client: TestClient, table: Table)
     assert kanasta.parse_cards(body["view"]["hand"]) == table.state.hands[2]
     # The same JSON as the payload built from the seat's view alone.
     expected = seat_payload(table.state.view(2), version=table.version, seats=table.seats, title=table.title)
-    assert {k: v for k, v in body.items() if k != "problem"} == json.loads(json.dumps(expected))
+    table_keys = {"problem", "continued", "waiting_for"}
+    assert {k: v for k, v in body.items() if k not in table_keys} == json.loads(json.dumps(expected))
+    assert body["continued"] == 0 and body["waiting_for"] == []
 
 
 @pytest.mark.parametrize(
@@ -130,7 +190,8 @@ def test_view_endpoint_sends_the_seats_payload(client: TestClient, table: Table)
         (0, None, 403, "bad_token"),
         (0, "", 403, "bad_token"),
         (0, "not-the-token", 403, "bad_token"),
-        (1, "anything", 403, "bot_seat"),
+        (1, "anything", 403, "bad_token"),  # a bot's seat: the token is checked first (issue 25 R7)
+        (1, None, 403, "bad_token"),
         (7, "anything", 404, "bad_seat"),
     ],
 )
@@ -150,7 +211,8 @@ def test_one_seats_token_does_not_open_another_seat(client: TestClient, table: T
 
 
 def test_unknown_addresses_and_methods_get_json_errors(client: TestClient, table: Table) -> None:
-    assert client.get("/api/seat/x").json()["error"]["code"] == "not_found"
+    seat_x = client.get("/api/seat/x")
+    assert seat_x.status_code == 404 and seat_x.json()["error"]["code"] == "bad_seat"
     assert client.get("/api/nothing").status_code == 404
     wrong = client.get("/api/seat/0/move", headers=_auth(table, 0))
     assert wrong.status_code == 405 and wrong.json()["error"]["code"] == "bad_method"
@@ -353,7 +415,7 @@ def test_moves_out_of_turn_are_refused(client: TestClient, table: Table) -> None
     assert got.status_code == 409 and got.json()["error"]["code"] == "not_your_turn"
     assert "seat 0" in got.json()["error"]["message"]
     bot = client.post("/api/seat/1/move", json={"move": "draw"}, headers={"X-Kanasta-Token": table.token(0)})
-    assert bot.status_code == 403 and bot.json()["error"]["code"] == "bot_seat"
+    assert bot.status_code == 403 and bot.json()["error"]["code"] == "bad_token"
     no_token = client.post("/api/seat/0/move", json={"move": "draw"})
     assert no_token.status_code == 403 and no_token.json()["error"]["code"] == "bad_token"
 
@@ -412,10 +474,118 @@ def test_updates_refuse_a_wrong_token(client: TestClient, table: Table, query: s
 
 def test_updates_for_a_bot_seat_are_refused(client: TestClient) -> None:
     with client.websocket_connect("/api/seat/1/updates?token=x") as ws:
-        assert ws.receive_json()["error"]["code"] == "bot_seat"
+        assert ws.receive_json()["error"]["code"] == "bad_token"
 
 
 # -- the table --------------------------------------------------------------------
+
+
+def _before_a_hand_ends(seed: int, players: int = 4) -> tuple[kanasta.State, kanasta.Action]:
+    """A position one move before the first hand ends (greedy bots at every seat), and that move."""
+    state = kanasta.new_game(kanasta.Rules.classic(players=players), seed=seed)
+    bot = GreedyBot()
+    while True:
+        move = bot.choose(state.view(state.current_player))
+        after = state.apply(move)
+        if after.hand_results:
+            return state, move
+        state = after
+
+
+def _hand_ending_table(seed: int) -> tuple[Table, kanasta.Action, int]:
+    """A table whose human (the seat to move) ends hand 1 with its next move; bots at the other seats."""
+    state, move = _before_a_hand_ends(seed)
+    human = state.current_player
+    assert human is not None
+    bots = {s: GreedyBot() for s in range(4) if s != human}
+    return Table(state, humans=[human], bots=bots), move, human
+
+
+def test_the_bots_wait_after_a_hand_until_the_humans_continue() -> None:
+    # a seed whose second hand is opened by a bot: without the pause it would play at once
+    for seed in range(1, 40):
+        table, move, human = _hand_ending_table(seed)
+        if table.state.apply(move).current_player != human:
+            break
+    payload = table.move_now(human, str(move))
+    assert len(table.state.hand_results) == 1 and table.state.current_player != human
+    assert table.waiting_for == (human,) and table.bot_to_move() is None
+    assert payload["continued"] == 0 and payload["waiting_for"] == [human]
+    # the page draws the hand's end from these: the finished hand's board, not the next deal's
+    result = table.state.hand_results[0]
+    board = payload["final_board"]
+    assert board["melds"] == [[kanasta.format_cards(m.cards) for m in team] for team in result.melds]
+    assert board["hands"] == [kanasta.format_cards(h) for h in result.hands]
+    assert any(board["melds"]) and not any(table.state.melds)  # the new deal has no melds yet
+    assert payload["last_move"]["hand_ended"] and payload["last_move"]["meld"] is None
+
+    async def scenario() -> tuple[int, int]:
+        bots = asyncio.create_task(table.run_bots())
+        for _ in range(20):  # the bots' task runs, and finds nothing to do
+            await asyncio.sleep(0)
+        waited = table.version
+        changes = table.changes
+        await table.continue_hand(human, 1)
+        assert table.changes == changes + 1 and table.waiting_for == ()
+        await table.wait_change(table.changes)  # the bots' next move
+        bots.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await bots
+        return waited, table.version
+
+    version = table.version
+    waited, after = asyncio.run(scenario())
+    assert waited == version and after > version
+
+
+def test_continue_is_checked() -> None:
+    table, move, human = _hand_ending_table(3)
+    with pytest.raises(TableError) as err:
+        table.continue_now(human, 1)  # hand 1 has not ended yet
+    assert err.value.status == 409
+    for bad in (-1, True, "1", 1.0):
+        with pytest.raises(TableError) as err:
+            table.continue_now(human, bad)  # type: ignore[arg-type]
+        assert err.value.status == 400
+    table.move_now(human, str(move))
+    assert table.continue_now(human, 1)["waiting_for"] == []
+    assert table.continue_now(human, 0)["continued"] == 1  # never backwards
+
+
+def test_continue_over_http(table: Table) -> None:
+    with TestClient(create_app(table)) as client:
+        for body, status in (({"hands": 1}, 409), ({"hands": "x"}, 400), ({}, 400), ([1], 400), ({"hands": 0}, 200)):
+            reply = client.post("/api/seat/0/continue", json=body, headers=_auth(table, 0))
+            assert reply.status_code == status, body
+        assert client.post("/api/seat/0/continue", json={"hands": 0}).status_code == 403  # no token
+
+
+def test_the_last_move_is_described_for_the_page() -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=3)
+    bot = GreedyBot()
+    seen: set[str] = set()
+    while not state.hand_results:
+        mover = state.current_player
+        assert mover is not None
+        move = bot.choose(state.view(mover))
+        state = state.apply(move)
+        last = seat_payload(state.view(1 - mover), version=0, seats=("human", "human"))["last_move"]
+        assert last["seat"] == mover and last["move"] == str(move)
+        team = state.rules.team_of(mover)
+        if state.hand_results:
+            assert last["hand_ended"] and last["meld"] is None and not last["discard"]
+        elif isinstance(move, kanasta.LayMeld):  # a new meld goes last in its team's list
+            assert last["meld"] == len(state.melds[team]) - 1 and state.melds[team][-1].cards == move.cards
+            seen.add("meld")
+        elif isinstance(move, kanasta.AddToMeld):
+            assert last["meld"] == move.meld
+            seen.add("add")
+        elif isinstance(move, kanasta.Discard):
+            assert last["discard"] and last["meld"] is None and state.pile[-1] == move.card
+            seen.add("discard")
+        else:
+            assert last["meld"] is None or isinstance(move, kanasta.TakePile)
+    assert {"meld", "discard"} <= seen
 
 
 def test_a_failing_bot_stops_the_bots_and_every_seat_is_told() -> None:
@@ -526,6 +696,33 @@ def test_kanasta_serve_prints_each_human_seats_address_and_serves_it() -> None:
         view = httpx2.get(f"{base}/api/seat/0", params={"token": token}, timeout=30).json()
         assert view["seat"] == 0 and view["seats"] == ["human", "GreedyBot"]
         assert httpx2.get(f"{base}/api/seat/0", timeout=30).status_code == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "kanasta", "serve", "--port", "0", "--bot-delay", "0", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def test_kanasta_serve_hides_the_seed_when_two_humans_play() -> None:
+    # a host who plays must not be able to rebuild every hand from the seed (issue 25 R7)
+    process = _serve("--rules", "classic", "--seed", "77", "--human", "0,2")
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        urls = [process.stdout.readline(), process.stdout.readline()]
+        seats = "seats 0 human, 1 GreedyBot, 2 human, 3 GreedyBot"
+        assert first == f"Classic Canasta, 4 players (seed not shown: 2 people play): {seats}\n"
+        for line, seat in zip(urls, (0, 2), strict=True):
+            match = re.fullmatch(rf"  seat {seat}: http://127\.0\.0\.1:(\d+)/seat/{seat}\?token=[\w-]+\n", line)
+            assert match, line
+            # printed once the socket listens: a connection made at once is accepted
+            with socket.create_connection(("127.0.0.1", int(match.group(1))), timeout=30):
+                pass
     finally:
         process.terminate()
         process.wait(timeout=30)

@@ -8,6 +8,7 @@ no Chromium is found.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -64,7 +65,9 @@ def test_a_whole_hand_is_played_through_the_page_against_bots(browser: sync_api.
             version = page.get_attribute("body", "data-version")
             assert _hand_on_page(page) == [str(c) for c in table.state.hands[0]]
             # Play the last legal move offered (a discard ends the turn; the list ends with them).
-            buttons = page.locator("#moves button")
+            if page.locator("#all-moves-box").get_attribute("open") is None:
+                page.click("#all-moves-box summary")
+            buttons = page.locator("#all-moves button")
             buttons.nth(buttons.count() - 1).click()
             page.wait_for_selector(f"body:not([data-version='{version}'])")
             assert "Refused" not in page.inner_text("#message")
@@ -142,3 +145,137 @@ def test_two_seats_see_different_cards(browser: sync_api.Browser) -> None:
             assert other.locator(".card:not(.back)").count() == 0
         zero.close()
         one.close()
+
+
+def _before_a_hand_ends(seed: int) -> tuple[kanasta.State, kanasta.Action]:
+    """A four-player Classic position one move before the first hand ends (greedy play), and that move."""
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=seed)
+    bot = GreedyBot()
+    while True:
+        move = bot.choose(state.view(state.current_player))
+        after = state.apply(move)
+        if after.hand_results:
+            return state, move
+        state = after
+
+
+def _hand_cards(move: kanasta.Action, state: kanasta.State) -> list[str]:
+    """The hand cards ``move`` uses (the page selects them before choosing the move)."""
+    if isinstance(move, kanasta.LayMeld):
+        return [str(c) for c in move.cards]
+    if isinstance(move, (kanasta.AddToMeld, kanasta.TakePile)):
+        return [str(c) for c in move.cards]
+    if isinstance(move, kanasta.Discard):
+        return [str(move.card)]
+    if isinstance(move, kanasta.ExtendRun):
+        team = state.rules.team_of(state.current_player)
+        left = list(state.melds[team][move.meld].cards)
+        out = []
+        for c in move.run:
+            if c in left:
+                left.remove(c)
+            else:
+                out.append(str(c))
+        return out
+    return []
+
+
+def _select_by_keyboard(page: sync_api.Page, cards: list[str]) -> None:
+    """Select ``cards`` in the hand with the keyboard only: Tab into the hand, arrows along it, Space."""
+    page.locator("#hand .card").first.focus()
+    hand = _hand_on_page(page)
+    wanted = list(cards)
+    at = 0
+    for i, card in enumerate(hand):
+        if card in wanted:
+            for _ in range(i - at):
+                page.keyboard.press("ArrowRight")
+            at = i
+            assert page.evaluate("document.activeElement.dataset.card") == card
+            page.keyboard.press("Space")
+            page.wait_for_selector(f"#hand .card[data-index='{i}'][aria-pressed=true]")
+            wanted.remove(card)
+    assert not wanted
+
+
+def test_the_hand_end_board_stays_until_the_player_continues_and_the_bots_wait(browser: sync_api.Browser) -> None:
+    # the human makes the move that ends hand 1, with the keyboard; a bot opens hand 2
+    for seed in range(1, 40):
+        state, move = _before_a_hand_ends(seed)
+        human = state.current_player
+        if state.apply(move).current_player != human:
+            break
+    table = Table(state, humans=[human], bots={s: GreedyBot() for s in range(4) if s != human})
+    with running(table) as base:
+        page = _open(browser, base, table, human)
+        page.wait_for_selector("body[data-turn=mine]")
+        cards = _hand_cards(move, state)
+        if cards:
+            _select_by_keyboard(page, cards)
+        button = page.locator(f"#moves button[data-move='{move}']")
+        assert button.count() == 1, (str(move), page.inner_text("#moves"))
+        button.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#hand-end:not([hidden])")
+        result = table.state.hand_results[0]
+        # the box shows the finished hand's board (the next deal has no melds yet) and its scores
+        for team, melds in enumerate(result.melds):
+            shown = page.eval_on_selector_all(
+                f"#hand-end-board .team[data-team='{team}'] .meld",
+                "rows => rows.map(r => [...r.querySelectorAll('.card')].map(c => c.dataset.card).join(' '))",
+            )
+            assert shown == [kanasta.format_cards(m.cards) for m in melds]
+        assert not any(table.state.melds) and any(result.melds)
+        assert page.inner_text("#hand-end-title").startswith("Hand 1 ended")
+        assert page.evaluate("document.activeElement.id") == "hand-end-close"
+        # the bots wait for the player (a bot is to move in the new hand)
+        assert table.waiting_for == (human,) and table.bot_to_move() is None
+        version = table.version
+        page.wait_for_timeout(300)  # give the bots' task a chance to (wrongly) move
+        assert table.version == version and not page.locator("#hand-end").is_hidden()
+        page.keyboard.press("Enter")  # Continue
+        page.wait_for_selector("#hand-end[hidden]", state="attached")
+        page.wait_for_selector(f"body:not([data-version='{version}'])")  # the bots play on
+        assert table.waiting_for == ()
+        page.close()
+
+
+def test_log_lines_sorting_selection_buttons_and_the_last_move(browser: sync_api.Browser) -> None:
+    state = kanasta.new_game(kanasta.Rules.classic(), seed=11)
+    table = Table(state, humans=[0], bots={s: GreedyBot() for s in (1, 2, 3)})
+    with running(table) as base:
+        page = _open(browser, base, table, 0)
+        page.wait_for_selector("body[data-turn=mine]")
+        # log lines: no card left in notation, punctuation after it or not ("Seat 3 draws 5D.")
+        log = page.inner_text("#log")
+        assert log and not re.search(r"(?<![A-Za-z0-9@])(?:[2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])", log), log
+        # the last move (a bot's) is named and marked
+        assert page.inner_text("#last-move").startswith("Last move: seat 3")
+        if table.state.history[-1].action.__class__ is kanasta.Discard:
+            assert page.locator("#pile .card.last-move").count() == 1
+        # sort by suit, then back by rank (the server's order)
+        hand = [str(c) for c in table.state.hands[0]]
+        assert _hand_on_page(page) == hand
+        page.click("#sort-suit")
+        suits = [c[-1] if c != "JK" else "Z" for c in _hand_on_page(page)]
+        assert suits == sorted(suits, key="CDHSZ".index) and sorted(_hand_on_page(page)) == sorted(hand)
+        page.click("#sort-rank")
+        assert _hand_on_page(page) == hand
+        # draw with the keyboard: the card-free move is offered with nothing selected
+        draw = page.locator("#moves button[data-move='draw']")
+        draw.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("body[data-phase=play]")
+        # select one card: one button per kind of move it allows, each a legal move with exactly it
+        card = str(table.state.hands[0][0])
+        _select_by_keyboard(page, [card])
+        offered = page.eval_on_selector_all("#moves button", "bs => bs.map(b => b.dataset.move)")
+        legal = [str(a) for a in table.state.legal_actions()]
+        assert f"discard {card}" in offered and set(offered) <= set(legal)
+        assert all(card in m.split() for m in offered)
+        kinds = page.eval_on_selector_all("#moves button", "bs => bs.map(b => b.dataset.kind)")
+        assert "discard" in kinds and len(offered) < len(legal)
+        page.locator(f"#moves button[data-move='discard {card}']").click()
+        page.wait_for_selector("body[data-turn=theirs]")
+        assert any(step.seat == 0 and str(step.action) == f"discard {card}" for step in table.state.history)
+        page.close()

@@ -9,8 +9,8 @@ WebSocket with a plain HTML/CSS/JavaScript page per seat.
 >>> from kanasta.bots import GreedyBot
 >>> from kanasta.web import Table
 >>> table = Table(kanasta.new_game(kanasta.Rules.classic(players=2), seed=1), humans=[0], bots={1: GreedyBot()})
->>> sorted(table.payload(0))[:4]
-['hand_scores', 'log', 'players', 'problem']
+>>> sorted(table.payload(0))[:5]
+['continued', 'final_board', 'hand_scores', 'last_move', 'log']
 """
 
 from kanasta.web.table import LOG_STEPS, MAX_MOVE_TEXT, Table, TableError, seat_payload

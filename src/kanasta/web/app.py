@@ -11,12 +11,16 @@ uvicorn to run it).  Every address of a seat carries that seat's secret token
 ``GET /api/seat/{seat}?token=T``            the seat's payload as JSON
 ``POST /api/seat/{seat}/move?token=T``      a move: ``{"move": "discard 7H"}`` or
                                             ``{"index": 3, "version": 12}``
+``POST /api/seat/{seat}/continue?token=T``  the seat has seen the scores of the first ``n``
+                                            hands: ``{"hands": n}`` (the bots wait for it)
 ``WS /api/seat/{seat}/updates?token=T``     the seat's payload, pushed again after every move
 ==========================================  =====================================================
 
 Errors are JSON ``{"error": {"code": ..., "message": ..., "rule": ...}}``
-with a 4xx status: 400 bad request (bad JSON, notation, index), 403 (a bot's
-seat, a wrong token), 404 (no such seat or address), 409 (not the seat's
+with a 4xx status: 400 bad request (bad JSON, notation, index), 403 (a
+missing or wrong token; the token is checked first, so a client without it
+is not told which seats bots play), 404 (no such seat or address, whatever
+the address holds), 409 (not the seat's
 turn, the game is over, a stale index), 413 (a body over
 :data:`MAX_BODY` bytes), 415 (not JSON), 422 (the rules refuse the move: the
 message ends with the rule's ID, also in ``rule``).
@@ -29,9 +33,9 @@ message ends with the rule's ID, also in ``rule``).
 >>> table = Table(kanasta.new_game(kanasta.Rules.classic(players=2), seed=1), humans=[0], bots={1: GreedyBot()})
 >>> with TestClient(create_app(table)) as client:
 ...     client.get("/api/seat/0", params={"token": table.token(0)}).json()["seat"]
-...     client.get("/api/seat/1", params={"token": "x"}).json()
+...     client.get("/api/seat/1", params={"token": "x"}).json()["error"]["code"]
 0
-{'error': {'code': 'bot_seat', 'message': 'seat 1 is played by a bot'}}
+'bad_token'
 """
 
 from __future__ import annotations
@@ -90,14 +94,40 @@ class _SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 names = {name.lower() for name, _ in message.get("headers", [])}
                 extra = [(name, value) for name, value in _HEADERS if name not in names]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:  # a bug must not answer without the headers (nor show a traceback)
+            if started:
+                raise
+            body = json.dumps(TableError(500, "server_error", "the server failed").to_dict()).encode()
+            await send_with_headers({
+                "type": "http.response.start", "status": 500,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            })
+            await send({"type": "http.response.body", "body": body})
+
+
+_SEAT_DIGITS: Final = 3
+"""The most digits a seat number in an address may have (there are at most four seats)."""
+
+
+def _seat(text: str) -> int:
+    """The seat number an address names: a few ASCII digits, else 404 (never a conversion of a huge number)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= _SEAT_DIGITS):
+        shown = text if len(text) <= 12 else text[:12] + "..."
+        raise TableError(404, "bad_seat", f"no seat {shown!r}: a seat is a number such as 0")
+    return int(text)
 
 
 def _error(err: TableError) -> JSONResponse:
@@ -172,7 +202,7 @@ def create_app(table: Table) -> Starlette:
 
     async def seat_page(request: Request) -> Response:
         try:
-            table.check_seat(request.path_params["seat"], _token(request))
+            table.check_seat(_seat(request.path_params["seat"]), _token(request))
         except TableError as err:
             return HTMLResponse(
                 f"<!doctype html><title>kanasta: {err.code}</title><p>{html.escape(err.message)}</p>",
@@ -181,26 +211,37 @@ def create_app(table: Table) -> Starlette:
         return HTMLResponse(page)
 
     async def seat_view(request: Request) -> Response:
-        seat: int = request.path_params["seat"]
         try:
+            seat = _seat(request.path_params["seat"])
             table.check_seat(seat, _token(request))
         except TableError as err:
             return _error(err)
         return JSONResponse(table.payload(seat))
 
     async def seat_move(request: Request) -> Response:
-        seat: int = request.path_params["seat"]
         try:
+            seat = _seat(request.path_params["seat"])
             table.check_seat(seat, _token(request))
             move, version = _read_move(await _read_json(request))
             return JSONResponse(await table.move(seat, move, version))
         except TableError as err:
             return _error(err)
 
+    async def seat_continue(request: Request) -> Response:
+        try:
+            seat = _seat(request.path_params["seat"])
+            table.check_seat(seat, _token(request))
+            body = await _read_json(request)
+            if not isinstance(body, dict) or set(body) != {"hands"}:
+                raise TableError(400, "bad_continue", 'send {"hands": n}: the number of finished hands seen')
+            return JSONResponse(await table.continue_hand(seat, body["hands"]))
+        except TableError as err:
+            return _error(err)
+
     async def seat_updates(websocket: WebSocket) -> None:
-        seat: int = websocket.path_params["seat"]
         await websocket.accept()
         try:
+            seat = _seat(websocket.path_params["seat"])
             table.check_seat(seat, _token(websocket))
         except TableError as err:
             await websocket.send_json(err.to_dict())
@@ -208,11 +249,10 @@ def create_app(table: Table) -> Starlette:
             return
 
         async def push() -> None:
-            version = -1
             while True:
-                version = table.version
+                changes = table.changes
                 await websocket.send_json(table.payload(seat))
-                await table.wait_change(version)
+                await table.wait_change(changes)
 
         pusher = asyncio.create_task(push())
         try:
@@ -245,10 +285,12 @@ def create_app(table: Table) -> Starlette:
 
     routes = [
         Route("/", index),
-        Route("/seat/{seat:int}", seat_page),
-        Route("/api/seat/{seat:int}", seat_view),
-        Route("/api/seat/{seat:int}/move", seat_move, methods=["POST"]),
-        WebSocketRoute("/api/seat/{seat:int}/updates", seat_updates),
+        # the seat is read by _seat: Starlette's int convertor would turn 5,000 digits into a 500
+        Route("/seat/{seat}", seat_page),
+        Route("/api/seat/{seat}", seat_view),
+        Route("/api/seat/{seat}/move", seat_move, methods=["POST"]),
+        Route("/api/seat/{seat}/continue", seat_continue, methods=["POST"]),
+        WebSocketRoute("/api/seat/{seat}/updates", seat_updates),
         Mount("/static", app=StaticFiles(packages=[("kanasta.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})

@@ -50,7 +50,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog="Example: kanasta serve --rules classic --human 0,2 --bots greedy",
     )
     p.add_argument("--rules", choices=PRESET_NAMES, default="classic", help="the rules preset (default: classic)")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the game's seed (default: a random one; printed only when at most one human plays)",
+    )
     p.add_argument("--human", default="0", metavar="SEAT[,SEAT...]", help="the human seats (default: 0)")
     p.add_argument(
         "--bots",
@@ -122,9 +127,15 @@ def serve(args: argparse.Namespace) -> int:
         sock.bind((args.host, args.port))
     except OSError as err:
         parser.error(f"cannot listen on {args.host} port {args.port}: {err.strerror}")
+    sock.listen(128)  # listening before the addresses are printed: a browser opened at once connects
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"{title}, seed {seed}: seats {', '.join(f'{s} {k}' for s, k in enumerate(table.seats))}")
+    seats = ", ".join(f"{s} {k}" for s, k in enumerate(table.seats))
+    if len(humans) > 1:
+        # the seed deals every hand: a host who plays beside other people must not see it
+        print(f"{title} (seed not shown: {len(humans)} people play): seats {seats}")
+    else:
+        print(f"{title}, seed {seed}: seats {seats}")
     for seat in humans:
         print(f"  seat {seat}: http://{shown}:{port}/seat/{seat}?token={table.token(seat)}")
     print("Each address is that seat's secret: give it only to its player. Ctrl-C stops the server.")

@@ -5,8 +5,11 @@ it ever leaves except through :meth:`Table.payload`, which is built from
 :meth:`State.view <kanasta.State.view>` of one seat alone (RULES E-4).  Human
 seats move with :meth:`Table.move` (action notation or the index of a legal
 move); bot seats are played by :meth:`Table.run_bots`, a coroutine that moves
-whenever a bot is to play.  Every change bumps :attr:`Table.version` and wakes
-whoever waits in :meth:`Table.wait_change`.
+whenever a bot is to play.  When a hand ends the bots wait until every human
+seat has seen its final board and scores and continued
+(:meth:`Table.continue_hand`).  Every move bumps :attr:`Table.version`, every
+change (a move or a seat continuing) :attr:`Table.changes`, and wakes whoever
+waits in :meth:`Table.wait_change`.
 
 This module needs nothing beyond the library itself; the HTTP and WebSocket
 side is :mod:`kanasta.web.app`.
@@ -32,8 +35,9 @@ import secrets
 from collections.abc import Collection, Mapping
 from typing import Any, Final
 
-from kanasta.actions import Action
+from kanasta.actions import Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
 from kanasta.bots import Bot
+from kanasta.cards import format_cards
 from kanasta.errors import IllegalActionError, KanastaError, NotationError
 from kanasta.state import GameEnded, HandEnded, HandResult, Phase, State
 from kanasta.view import PlayerView
@@ -138,6 +142,46 @@ def _hand_table(view: PlayerView, result: HandResult) -> dict[str, Any]:
     }
 
 
+def _final_board(view: PlayerView, result: HandResult) -> dict[str, Any]:
+    """The table as one finished hand left it (RULES: the hands are shown for the count), from its result."""
+    return {
+        "hand_number": result.hand_number,
+        "melds": [[format_cards(m.cards) for m in team] for team in result.melds],
+        "red_threes": [format_cards(reds) for reds in result.red_threes],
+        "hands": [format_cards(hand) for hand in result.hands],
+        "trump": str(result.trump) if result.trump is not None else None,
+        "went_out": result.went_out,
+    }
+
+
+def _last_move(view: PlayerView) -> dict[str, Any] | None:
+    """The latest move as the seat saw it, and what it left on the table: the meld it made or
+    changed (``team``, ``meld``) and whether its card tops the pile (``discard``).
+
+    A move that ended a hand left nothing on the board now shown (the next deal): ``hand_ended``.
+    """
+    if not view.history:
+        return None
+    step = view.history[-1]
+    action = step.action
+    team = view.rules.team_of(step.seat)
+    ended = any(isinstance(e, HandEnded) for e in step.events)
+    meld: int | None = None
+    if not ended:
+        if isinstance(action, LayMeld) or (isinstance(action, TakePile) and action.meld is None and action.cards):
+            meld = len(view.melds[team]) - 1
+        elif (isinstance(action, TakePile) and action.meld is not None) or isinstance(action, (AddToMeld, ExtendRun)):
+            meld = action.meld
+    return {
+        "seat": step.seat,
+        "move": str(action),
+        "team": team,
+        "meld": meld,
+        "discard": isinstance(action, Discard) and not ended,
+        "hand_ended": ended,
+    }
+
+
 def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], title: str = "kanasta") -> dict[str, Any]:
     """What the server sends one seat: built from that seat's view alone, never from the state.
 
@@ -147,8 +191,15 @@ def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], titl
     <kanasta.PlayerView.to_dict>` without the history; its ``legal_actions``
     are the seat's legal moves in notation, and a move's index in that list is
     what ``{"index": i}`` sends), ``log`` (the latest moves as lines of text,
-    as the seat saw them) and ``hand_scores`` (every finished hand's score
-    table, newest last).
+    as the seat saw them), ``hand_scores`` (every finished hand's score
+    table, newest last), ``final_board`` (the melds, red 3s and hands as
+    the last finished hand left them, from its result: the board the score
+    table belongs to, drawn while the next deal is already on the table;
+    None before the first hand ends) and ``last_move`` (the latest move:
+    ``seat``, ``move`` in notation, the ``team`` and ``meld`` index it made
+    or changed, ``discard`` when its card tops the pile, ``hand_ended``;
+    None before the first move).  A :class:`Table` adds ``continued`` and
+    ``waiting_for`` (see :meth:`Table.continue_hand`) and ``problem``.
 
     >>> import kanasta
     >>> from kanasta.web import seat_payload
@@ -180,6 +231,8 @@ def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], titl
         "view": _compat.view_to_dict(view),
         "log": log,
         "hand_scores": [_hand_table(view, r) for r in view.hand_results],
+        "final_board": _final_board(view, view.hand_results[-1]) if view.hand_results else None,
+        "last_move": _last_move(view),
     }
 
 
@@ -241,6 +294,9 @@ class Table:
         self.bot_delay = bot_delay
         self.title = title if title is not None else state.rules.name
         self._version = 0
+        self._changes = 0
+        finished = len(state.hand_results)
+        self._continued = dict.fromkeys(sorted(human_seats), finished)
         self._problem: str | None = None
         self._changed: asyncio.Condition | None = None
         self._lock: asyncio.Lock | None = None
@@ -256,6 +312,22 @@ class Table:
     def version(self) -> int:
         """How many moves the table has made; it grows by one with each move."""
         return self._version
+
+    @property
+    def changes(self) -> int:
+        """How many changes the table has seen: moves, and seats continuing after a hand."""
+        return self._changes
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The human seats that have not yet continued past the last finished hand (the bots wait for them).
+
+        Empty once the game is over: there is nothing to wait for.
+        """
+        if self._state.is_game_over:
+            return ()
+        finished = len(self._state.hand_results)
+        return tuple(seat for seat, seen in self._continued.items() if seen < finished)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -287,6 +359,9 @@ class Table:
     def check_seat(self, seat: int, token: str | None) -> None:
         """Raise :class:`TableError` unless ``seat`` is a human seat and ``token`` its secret.
 
+        The token is checked before the seat's kind: a client without a
+        seat's secret is not told whether a bot or a person plays it.
+
         >>> import kanasta
         >>> from kanasta.bots import GreedyBot
         >>> from kanasta.web import Table
@@ -299,20 +374,59 @@ class Table:
         >>> t.check_seat(1, "x")
         Traceback (most recent call last):
         ...
-        kanasta.web.table.TableError: seat 1 is played by a bot
+        kanasta.web.table.TableError: this is not seat 1's address: the token is missing or wrong
         """
         players = self._state.rules.players
         if not 0 <= seat < players:
             raise TableError(404, "bad_seat", f"no seat {seat}: seats are 0 to {players - 1}")
-        if seat not in self._humans:
-            raise TableError(403, "bot_seat", f"seat {seat} is played by a bot")
         if token is None or not self.check_token(seat, token):
             raise TableError(403, "bad_token", f"this is not seat {seat}'s address: the token is missing or wrong")
+        if seat not in self._humans:  # pragma: no cover - a bot's seat has no token to pass the check above
+            raise TableError(403, "bot_seat", f"seat {seat} is played by a bot")
 
     def payload(self, seat: int) -> dict[str, Any]:
         """What ``seat`` is sent: :func:`seat_payload` of its view."""
         payload = seat_payload(self._state.view(seat), version=self._version, seats=self.seats, title=self.title)
         payload["problem"] = self._problem
+        payload["continued"] = self._continued.get(seat, len(self._state.hand_results))
+        payload["waiting_for"] = list(self.waiting_for)
+        return payload
+
+    def continue_now(self, seat: int, hands: int) -> dict[str, Any]:
+        """``seat`` has seen the scores of the first ``hands`` finished hands: the bots may go on (no locking).
+
+        The page sends it when its player closes a hand's score box.  The
+        bots wait after each hand until every human seat has continued past
+        it (:attr:`waiting_for`).  ``hands`` beyond the hands finished is
+        refused; a smaller number than before changes nothing.  Returns the
+        seat's new :meth:`payload`.
+
+        >>> import kanasta
+        >>> from kanasta.web import Table
+        >>> t = Table(kanasta.new_game(kanasta.Rules.classic(players=2), seed=1), humans=[0, 1], bots={})
+        >>> t.continue_now(0, 0)["continued"], t.waiting_for
+        (0, ())
+        >>> t.continue_now(0, 1)
+        Traceback (most recent call last):
+        ...
+        kanasta.web.table.TableError: hand 1 has not ended: 0 hands have
+        """
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+            raise TableError(400, "bad_continue", f"the hands seen must be a whole number >= 0, not {hands!r}")
+        finished = len(self._state.hand_results)
+        if hands > finished:
+            raise TableError(409, "not_ended", f"hand {hands} has not ended: {finished} hands have")
+        if seat in self._continued and hands > self._continued[seat]:
+            self._continued[seat] = hands
+            self._changes += 1
+        return self.payload(seat)
+
+    async def continue_hand(self, seat: int, hands: int) -> dict[str, Any]:
+        """:meth:`continue_now` under the table's lock, waking every waiter (and the bots); for the server."""
+        _, lock = self._sync()
+        async with lock:
+            payload = self.continue_now(seat, hands)
+        await self._notify()
         return payload
 
     # -- moves ----------------------------------------------------------------
@@ -368,6 +482,7 @@ class Table:
     def _commit(self, state: State) -> None:
         self._state = state
         self._version += 1
+        self._changes += 1
 
     async def _notify(self) -> None:
         changed, _ = self._sync()
@@ -388,17 +503,18 @@ class Table:
         await self._notify()
         return payload
 
-    async def wait_change(self, version: int) -> int:
-        """Wait until :attr:`version` differs from ``version``; return the new version."""
+    async def wait_change(self, changes: int) -> int:
+        """Wait until :attr:`changes` differs from ``changes``; return the new count."""
         changed, _ = self._sync()
         async with changed:
-            await changed.wait_for(lambda: self._version != version)
-            return self._version
+            await changed.wait_for(lambda: self._changes != changes)
+            return self._changes
 
     def bot_to_move(self) -> int | None:
-        """The bot seat to move, or None (a human's turn, the game over, or the bots stopped)."""
+        """The bot seat to move, or None (a human's turn, the game over, the bots stopped, or a
+        human seat still looking at the last hand's scores: :attr:`waiting_for`)."""
         seat = self._state.current_player
-        if seat is None or seat in self._humans or self._problem is not None:
+        if seat is None or seat in self._humans or self._problem is not None or self.waiting_for:
             return None
         return seat
 
@@ -406,7 +522,8 @@ class Table:
         """Play every bot move as it comes, forever (cancel the task to stop).
 
         Each move is chosen in a worker thread, after :attr:`~kanasta.web.Table.bot_delay`
-        seconds.  A bot that fails (raises, or returns an illegal move) stops
+        seconds.  After a hand ends they wait until every human seat has
+        continued (:meth:`continue_hand`).  A bot that fails (raises, or returns an illegal move) stops
         the bots and sets :attr:`problem`, which every seat is shown.
         """
         changed, lock = self._sync()
