@@ -4,7 +4,9 @@
 // seat's payload (see kanasta.web.seat_payload) over a WebSocket, pushed again
 // after every move, and sends moves with POST /api/seat/N/move as JSON:
 // {"move": "<notation>"} or {"index": i, "version": v}.  A refused move comes
-// back as {"error": {"code", "message", "rule"}} and is shown as it is.
+// back as {"error": {"code", "message", "rule"}} and is shown as it is.  When a
+// hand ends, its board and scores stay up until the player continues, which is
+// sent as POST /api/seat/N/continue {"hands": n} (the bots wait for it).
 // Everything is drawn with textContent: nothing from the server is read as HTML.
 "use strict";
 
