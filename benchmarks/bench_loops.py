@@ -15,7 +15,8 @@ dealing included), for the native core and the Python reference engine:
 - ``openspiel``: the OpenSpiel game of :mod:`kanasta.rl.openspiel`:
   ``observation_tensor()``, ``legal_actions()``, ``apply_action()`` per id (a
   decision here is one id; the seed's chance nodes are part of the loop);
-- ``server``: ``apply()``, the events, and every seat's view as JSON text;
+- ``server``: ``apply()``, the events, and every seat's view as JSON text
+  (``PlayerView.to_json()``);
 - ``fields``: ``apply()`` and every field of every state read (the position's
   fields, then its events and history).
 
@@ -134,7 +135,7 @@ def loop_server(rules: kanasta.Rules, seed: int, engine: Engine, seconds: float)
         after = state.apply(rng.choice(state.legal_actions()))
         _touch_events(after.events)
         for seat in seats:
-            json.dumps(after.view(seat).to_dict())  # the text a server would send
+            after.view(seat).to_json()  # the text a server would send
         return after
 
     return _games(rules, seed, engine, seconds, step)

@@ -15,7 +15,8 @@
 //! * [`legal`]: legality (E-1, E-2): every legal move in the Python engine's order, why a
 //!   move is illegal, and the "can the turn still be finished" search;
 //! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
-//! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score.
+//! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score;
+//! * [`view`]: what one seat may see (E-4) as the view document (`kanasta.view/1` JSON).
 //!
 //! The Python bindings live in `python/`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
@@ -33,6 +34,7 @@ pub mod rng;
 pub mod rules;
 pub mod scoring;
 pub mod state;
+pub mod view;
 
 #[cfg(feature = "python")]
 mod python;

@@ -62,7 +62,7 @@ from kanasta.position import (
 from kanasta.rulebook import Problem
 from kanasta.rules import Rules
 from kanasta.serialize import state_from_dict, state_to_dict
-from kanasta.view import PlayerView, make_view
+from kanasta.view import PlayerView, make_view, native_view
 
 __all__ = [
     "CanastaScore",
@@ -324,6 +324,17 @@ class State(Position):
         >>> v.hand == s.hands[0], v.hand_sizes
         (True, (11, 11, 11, 11))
         """
+        native = self._native
+        if native is not None:
+            # made by the core: what the seat may see is decided there, the fields made on first use
+            rules = self.rules
+            if type(seat) is int and 0 <= seat < rules.players:
+                try:
+                    view = native_view(native, seat, self.phase)
+                except _core.BudgetExceeded as err:
+                    raise EngineLimitError(str(err)) from None
+                if view is not None:
+                    return view
         return make_view(self, seat, legal_actions=self.legal_actions() if self.current_player == seat else ())
 
     def to_dict(self) -> dict[str, Any]:

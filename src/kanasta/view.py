@@ -22,14 +22,21 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kanasta import engine
-from kanasta.actions import Action
+from kanasta import _core, engine
+from kanasta._native import _cards as native_cards
+from kanasta._native import _melds as native_melds
+from kanasta._native import _opt_card as native_opt_card
+from kanasta._native import _result as native_result
+from kanasta._native import _turn as native_turn
+from kanasta._native import slot_setter
+from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
-from kanasta.position import FIELDS, Position
+from kanasta.position import FIELDS, Phase, Position
 from kanasta.seen import (
     CardsDrawnHidden,
     PacketTakenHidden,
@@ -38,10 +45,11 @@ from kanasta.seen import (
     SeenHistory,
     SeenStep,
     ViewData,
+    _SeenLink,
     hide,
     seen_history,
 )
-from kanasta.viewdoc import view_from_dict, view_to_dict
+from kanasta.viewdoc import seen_events_of, view_from_dict, view_to_dict
 
 __all__ = [
     "CardsDrawnHidden",
@@ -72,6 +80,68 @@ class PlayerView(ViewData):
     >>> hasattr(v, "seed"), hasattr(v, "stock")
     (False, False)
     """
+
+    # A view of a native state (see the Architecture page): the core's view of the seat
+    # (``kanasta._core.NativeView``), which hands out only what the seat may see.  Its
+    # fields start unset, but the seat, phase and legal moves, and are made from the core
+    # on first use (``__getattr__``).
+    _native: _core.NativeView | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    if not TYPE_CHECKING:  # (to a type checker a view has its declared fields only)
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only when a field's slot is unset: a native view's fields, made from
+            # the core on first use (the table at once; the history and the first deal's
+            # events each on its own).
+            native = object.__getattribute__(self, "_native")
+            if native is None or name not in _LAZY:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if name == "rules" or name == "player":
+                value: Any = getattr(native, name)
+            elif name == "history":
+                value = _native_history(native, self.hand_results)
+            elif name == "start_events":
+                value = seen_events_of(json.loads(native.start_events_json()), self.hand_results)
+            else:
+                put = object.__setattr__
+                for attr, raw in zip(_TABLE, native.fields()):
+                    put(self, attr, _CONVERT.get(attr, _same)(raw))
+                return object.__getattribute__(self, name)
+            object.__setattr__(self, name, value)
+            return value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields (a native view's made first): it loads as a view of the same fields.
+
+        >>> import pickle, kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+        >>> v = s.view(3)
+        >>> pickle.loads(pickle.dumps(v)) == v
+        True
+        """
+        return (_rebuild, (type(self), tuple(getattr(self, attr) for attr in _INIT)))
+
+    def to_json(self, *, history: bool = True) -> str:
+        """The view document (:meth:`to_dict`) as JSON text: ``json.dumps(view.to_dict(history=history))``.
+
+        What a server sends a player, written in one step: a view of a
+        native state has it written by the core, the same text byte for byte
+        (keys in order, ``", "`` and ``": "`` separators, every character
+        beyond ASCII escaped).
+
+        >>> import json, kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1).apply(kanasta.Draw())
+        >>> v = s.view(0)
+        >>> v.to_json() == json.dumps(v.to_dict())
+        True
+        >>> v.to_json(history=False)[:48]
+        '{"format": "kanasta.view/1", "rules": "classic",'
+        """
+        native = self._native
+        if native is not None:
+            return native.to_json(history=history)
+        text: str = json.dumps(self.to_dict(history=history))
+        return text
 
     def describe(self, *, pretty: bool = False) -> str:
         """A multi-line text picture of what the seat sees (its own hand only), with its moves when it is to move.
@@ -128,6 +198,88 @@ class PlayerView(ViewData):
         kanasta.errors.SerializationError: <document>: missing key 'rules'
         """
         return view_from_dict(data, cls)
+
+
+_TABLE: tuple[str, ...] = (
+    "hand_number", "dealer", "scores", "hand", "hand_sizes", "stock_size", "pile", "pile_frozen", "melds",
+    "red_threes", "packet_sizes", "packets_taken", "trump", "opened", "melded_this_hand", "turn", "winner",
+    "hand_results", "hand_moves",
+)
+"""The fields of ``NativeView.fields()``, in its order."""
+
+
+def _same(raw: Any) -> Any:
+    return raw
+
+
+def _card_groups(raw: tuple[tuple[int, ...], ...]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(map(native_cards, raw))
+
+
+def _results(raw: tuple[tuple[Any, ...], ...]) -> tuple[Any, ...]:
+    return tuple(map(native_result, raw))
+
+
+_CONVERT: dict[str, Any] = {
+    "hand": native_cards, "pile": native_cards, "melds": native_melds, "red_threes": _card_groups,
+    "trump": native_opt_card, "turn": native_turn, "hand_results": _results,
+}
+"""How the values of ``NativeView.fields()`` become the view's (the same conversions as a native state's fields)."""
+
+_INIT: tuple[str, ...] = tuple(f.name for f in attrs.fields(ViewData))
+"""The fields a view is made of (its constructor's arguments, in order)."""
+
+_LAZY: frozenset[str] = frozenset({*_TABLE, "rules", "player", "history", "start_events"})
+"""The fields a native view may leave unset until they are read."""
+
+
+def _rebuild(make: type[PlayerView], values: tuple[Any, ...]) -> PlayerView:
+    """A view of the fields ``values`` (:data:`_INIT`'s order): what a pickled view loads as."""
+    return make(*values)
+
+
+def _native_history(native: _core.NativeView, results: tuple[Any, ...]) -> SeenHistory:
+    """A native view's history: the seat's links made so far and, after them, the moves since
+    as the core wrote them for the seat (the core keeps the links made here, so the views of
+    later positions share them)."""
+    link, texts = native.history()
+    if texts:
+        made: list[_SeenLink] = []
+        for item in json.loads("[" + ", ".join(texts) + "]"):
+            step = SeenStep(
+                seat=item["seat"], action=parse_action(item["action"]),
+                events=seen_events_of(item["events"], results),
+            )
+            link = _SeenLink(link, step)
+            made.append(link)
+        native.set_seen(made)
+    return SeenHistory._of(link)
+
+
+_new = object.__new__
+_set_native = slot_setter(PlayerView, "_native")
+_set_seat = slot_setter(PlayerView, "seat")
+_set_phase = slot_setter(PlayerView, "phase")
+_set_legal = slot_setter(PlayerView, "_legal_actions")
+
+
+def native_view(native: _core.NativeState, seat: int, phase: Phase) -> PlayerView | None:
+    """The view of ``seat`` (one of the game's seats) of a native state in ``phase``, made by the core.
+
+    Its fields are made on first use.  None when the core cannot write the state's history (see
+    ``kanasta._core.native_view``); ``kanasta._core.BudgetExceeded`` when the seat's moves cannot
+    be listed within the work budget.
+    """
+    made = _core.native_view(native, seat)
+    if made is None:
+        return None
+    core, legal = made
+    view = _new(PlayerView)
+    _set_native(view, core)
+    _set_seat(view, seat)
+    _set_phase(view, phase)
+    _set_legal(view, legal)
+    return view
 
 
 _SHARED: tuple[str, ...] = tuple(

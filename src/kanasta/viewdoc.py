@@ -47,7 +47,7 @@ from kanasta._reading import read_list as _list
 from kanasta._reading import read_object as _object
 from kanasta._reading import read_optional as _optional
 from kanasta.actions import Action, parse_action
-from kanasta.cards import Card
+from kanasta.cards import Card, parse_card, parse_cards
 from kanasta.errors import NotationError
 from kanasta.position import (
     PHASE_OF,
@@ -81,7 +81,7 @@ from kanasta.serialize import (
 
 V = TypeVar("V", bound=ViewData)
 
-__all__ = ["VIEW_FORMAT", "event_to_dict", "view_from_dict", "view_to_dict"]
+__all__ = ["VIEW_FORMAT", "event_to_dict", "seen_events_of", "view_from_dict", "view_to_dict"]
 
 VIEW_FORMAT: Final = "kanasta.view/1"
 """The ``"format"`` of a view document.
@@ -170,6 +170,39 @@ def event_to_dict(event: SeenEvent) -> dict[str, Any]:
     for field, kind in fields:
         out[field] = _value_out(kind, getattr(event, field))
     return out
+
+
+_CLASS_OF: Final = _event_classes()
+"""Every event class by its name in a document."""
+
+
+def _trusted_value(kind: str, value: Any, results: tuple[HandResult, ...]) -> Any:
+    if kind == "cards":
+        return parse_cards(value)
+    if kind == "card" or kind == "card?":
+        return None if value is None else parse_card(value)
+    if kind == "scores":
+        return tuple(value)
+    if kind == "result":
+        number = value["hand_number"]
+        return next(r for r in results if r.hand_number == number)
+    return value
+
+
+def seen_events_of(items: list[dict[str, Any]], results: tuple[HandResult, ...]) -> tuple[SeenEvent, ...]:
+    """The events of a view document's list ``items`` as the library's event objects, unchecked (the core wrote
+    them); a hand's result is the one of ``results`` (the view's) with its number.
+
+    >>> from kanasta.viewdoc import seen_events_of
+    >>> seen_events_of([{"event": "cards_drawn_hidden", "seat": 2, "count": 1}], ())
+    (CardsDrawnHidden(seat=2, count=1),)
+    """
+    out: list[SeenEvent] = []
+    for item in items:
+        cls = _CLASS_OF[item["event"]]
+        fields = _EVENTS[cls.__name__][1]
+        out.append(cls(**{field: _trusted_value(kind, item[field], results) for field, kind in fields}))
+    return tuple(out)
 
 
 class _Reader:

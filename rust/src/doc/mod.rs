@@ -19,6 +19,7 @@
 //! * [`position`]: reading a whole document (`kanasta._position`);
 //! * this module: the format name and the error ([`DocError`]) they share.
 
+pub mod history;
 pub mod position;
 pub mod reading;
 pub mod write;

@@ -12,15 +12,15 @@ use crate::cards::Card;
 use crate::rules::points_value;
 use crate::state::{Drew, Event, HandResult, State, TableMeld, TeamScore, Turn};
 
-fn cards_value(cards: &[Card]) -> Value {
+pub(crate) fn cards_value(cards: &[Card]) -> Value {
     Value::from(format_cards(cards))
 }
 
-fn card_value(card: Option<Card>) -> Value {
+pub(crate) fn card_value(card: Option<Card>) -> Value {
     card.map_or(Value::Null, |c| Value::from(crate::cards::notation(c)))
 }
 
-fn melds_value(melds: &[Vec<TableMeld>]) -> Value {
+pub(crate) fn melds_value(melds: &[Vec<TableMeld>]) -> Value {
     Value::Array(
         melds
             .iter()
@@ -37,7 +37,7 @@ fn object(pairs: Vec<(&str, Value)>) -> Value {
     Value::Object(m)
 }
 
-fn turn_value(t: &Turn) -> Value {
+pub(crate) fn turn_value(t: &Turn) -> Value {
     object(vec![
         (
             "drew",

@@ -12,6 +12,7 @@
 //! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
 //! * [`position`]: a position's fields one by one (`kanasta.position`);
 //! * [`objects`]: a game's event and hand-result objects (`kanasta.position`);
+//! * [`view`]: the `NativeView` class, one seat's view of a `NativeState` (`kanasta.view`);
 //! * [`rl`]: observation tensors and the action-id decision tree (`kanasta.rl`);
 //! * [`vector`]: the batched env and the rollouts (`kanasta.rl.vector`);
 //! * this module: the shared conversions, the `IllegalMove` exception and the
@@ -25,6 +26,7 @@ mod position;
 mod rl;
 mod state;
 mod vector;
+mod view;
 
 pub(crate) use state::PyNativeState;
 
@@ -83,6 +85,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMeld>()?;
     m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
+    m.add_class::<view::PyNativeView>()?;
+    m.add_function(wrap_pyfunction!(view::native_view, m)?)?;
     m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
     m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;
     m.add(

@@ -75,7 +75,7 @@ impl PyNativeState {
         PyNativeState::with(inner, events, line, self.game.clone())
     }
 
-    fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
+    pub(crate) fn line_lock(&self) -> std::sync::MutexGuard<'_, Line<Py<PyAny>>> {
         self.line
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -94,7 +94,7 @@ impl PyNativeState {
     }
 
     /// The Python objects of the listing, made once and kept.
-    fn objects<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<&Py<PyTuple>> {
+    pub(crate) fn objects<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<&Py<PyTuple>> {
         if let Some(objects) = self.objects.get() {
             return Ok(objects);
         }
@@ -194,7 +194,14 @@ impl PyNativeState {
             }
         };
         let (inner, events) = State::new_game(Arc::new(value), seed);
-        Ok(PyNativeState::made(inner, Arc::new(events)))
+        let events = Arc::new(events);
+        let line = Line::dealt(events.clone());
+        Ok(PyNativeState::with(
+            Box::new(inner),
+            events,
+            line,
+            Arc::default(),
+        ))
     }
 
     /// Read a position document (JSON text of `State.to_dict()`); ValueError names the bad path.
@@ -326,7 +333,7 @@ impl PyNativeState {
 
     /// What `set_game` kept for this state's game (or for the state it was reached from), or None.
     #[getter]
-    fn game(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+    pub(crate) fn game(&self, py: Python<'_>) -> Option<Py<PyAny>> {
         self.game.package.get().map(|g| g.clone_ref(py))
     }
 
@@ -454,10 +461,35 @@ impl PyNativeState {
         h.finish()
     }
 
-    /// Pickled as its position document (the events are not kept).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let from_json = py.get_type::<PyNativeState>().getattr("from_json")?;
-        Ok((from_json, (self.to_json(),)))
+    /// Pickled as its position document and its line's history (its first
+    /// deal's events and its moves with their events: see `from_pickle`); the
+    /// events of its own move are not kept.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let from_pickle = py.get_type::<PyNativeState>().getattr("from_pickle")?;
+        let history = doc::history::history_value(&self.line_lock()).to_string();
+        Ok((from_pickle, (self.to_json(), history)))
+    }
+
+    /// A state pickled by `__reduce__`: its position document read as
+    /// `from_json` reads it, and its line of play rebuilt from `history` (the
+    /// links of its moves, which the views' histories are written from).
+    #[staticmethod]
+    fn from_pickle(doc: &str, history: &str) -> PyResult<Self> {
+        let (inner, _) = doc::from_json_within(doc, SEARCH_BUDGET).map_err(value_error)?;
+        let data: serde_json::Value =
+            serde_json::from_str(history).map_err(|e| value_error(format!("history: {e}")))?;
+        let line = match doc::history::read_history(&data, &inner.hand_results)
+            .map_err(|e| value_error(format!("history: {e}")))?
+        {
+            Some((start, moves)) => Line::rebuilt(start, moves),
+            None => Line::unlinked(),
+        };
+        Ok(PyNativeState::with(
+            Box::new(inner),
+            Arc::new(Vec::new()),
+            line,
+            Arc::default(),
+        ))
     }
 
     fn __repr__(&self) -> String {

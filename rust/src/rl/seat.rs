@@ -125,4 +125,37 @@ impl<'s> SeatView<'s> {
     pub fn dealer(&self) -> usize {
         self.state.dealer
     }
+
+    /// The seat whose turn it is (during an answer, the partner who answers;
+    /// once the game is over, the last seat to act).
+    pub fn player(&self) -> usize {
+        self.state.player
+    }
+
+    /// The winning team once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        self.state.winner
+    }
+
+    /// Every finished hand's result (public: hands are shown when a hand is scored).
+    pub fn hand_results(&self) -> &'s [std::sync::Arc<crate::state::HandResult>] {
+        &self.state.hand_results
+    }
+
+    /// The rules, as the state shares them.
+    pub fn rules_shared(&self) -> &'s std::sync::Arc<Rules> {
+        &self.state.rules
+    }
+
+    /// Every finished hand's result, as the states of a hand share them.
+    pub fn hand_results_shared(
+        &self,
+    ) -> &'s std::sync::Arc<Vec<std::sync::Arc<crate::state::HandResult>>> {
+        &self.state.hand_results
+    }
+
+    /// The moves made in this hand so far (counted when the rules set a move limit).
+    pub fn hand_moves(&self) -> u64 {
+        self.state.hand_moves
+    }
 }

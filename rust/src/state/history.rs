@@ -10,12 +10,46 @@
 //! a state it records, on each link, the object it made for that move
 //! ([`Line::made`]), so every other state whose links pass through there
 //! starts from those objects rather than making them again: the states of
-//! a line share their history, as the Python engine's states do.
+//! a line share their history, as the Python engine's states do.  The links
+//! stay after that (the core writes the views' histories from them), and
+//! each keeps, per seat, what that seat's views made of the move once made
+//! ([`Seen`]: the step's text as the seat saw it, the caller's object).
+//!
+//! A line also keeps the events of its first deal (those before its first
+//! link), and whether its links reach back to that deal ([`Line::is_whole`]):
+//! a line that starts from a history the caller made without links is not.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::events::Event;
+use super::MAX_SEATS;
 use crate::action::Action;
+
+/// Text written along a line of play, shared by its links: each link's
+/// part ends at a length of it that never changes once written.
+pub type SharedText = Arc<Mutex<Vec<u8>>>;
+
+/// What one seat's views made of one move, kept on the move's link once made.
+#[derive(Debug)]
+pub struct Seen<B> {
+    /// The step as the seat saw it, as the view document's JSON text.
+    pub text: OnceLock<Box<str>>,
+    /// The seat's history up to this move as the view document's JSON text:
+    /// the first `.1` bytes of a text the line's later moves append to.
+    pub written: OnceLock<(SharedText, usize)>,
+    /// The caller's object for the seat's history up to this move.
+    pub made: OnceLock<Arc<B>>,
+}
+
+impl<B> Default for Seen<B> {
+    fn default() -> Self {
+        Seen {
+            text: OnceLock::new(),
+            written: OnceLock::new(),
+            made: OnceLock::new(),
+        }
+    }
+}
 
 /// One applied move of a line of play, linked to the move before it.
 #[derive(Debug)]
@@ -26,6 +60,8 @@ pub struct Link<B> {
     events: Arc<Vec<Event>>,
     /// The caller's history object made for this move, once made.
     made: OnceLock<Arc<B>>,
+    /// Per seat, what its views made of this move (allocated on first use).
+    seen: OnceLock<Box<[Seen<B>; MAX_SEATS]>>,
 }
 
 impl<B> Link<B> {
@@ -43,7 +79,18 @@ impl<B> Link<B> {
             action,
             events,
             made: OnceLock::new(),
+            seen: OnceLock::new(),
         })
+    }
+
+    /// What `seat`'s views made of this move so far (`seat` below [`MAX_SEATS`]).
+    pub fn seen(&self, seat: usize) -> &Seen<B> {
+        &self.seen.get_or_init(Box::default)[seat]
+    }
+
+    /// What `seat`'s views made of this move, if anything was made yet.
+    pub fn seen_made(&self, seat: usize) -> Option<&Arc<B>> {
+        self.seen.get().and_then(|s| s[seat].made.get())
     }
 
     /// The seat that made the move.
@@ -93,7 +140,12 @@ impl<B> Drop for Link<B> {
 pub struct Line<B> {
     base: Option<Arc<B>>,
     link: Option<Arc<Link<B>>>,
+    /// How many links, newest first, the history made so far does not cover.
     pending: usize,
+    /// The events of the line's first deal (before its first link).
+    start: Arc<Vec<Event>>,
+    /// Whether the links reach back to the first deal.
+    whole: bool,
 }
 
 impl<B> Clone for Line<B> {
@@ -102,6 +154,8 @@ impl<B> Clone for Line<B> {
             base: self.base.clone(),
             link: self.link.clone(),
             pending: self.pending,
+            start: self.start.clone(),
+            whole: self.whole,
         }
     }
 }
@@ -114,13 +168,44 @@ impl<B> Default for Line<B> {
 }
 
 impl<B> Line<B> {
-    /// A line whose history so far is `base`, no move made since.
+    /// A line whose history so far is `base`, no move made since (and no
+    /// links: with a `base`, the line is not whole).
     pub fn start(base: Option<Arc<B>>) -> Line<B> {
         Line {
+            whole: base.is_none(),
             base,
             link: None,
             pending: 0,
+            start: Arc::default(),
         }
+    }
+
+    /// A line whose history was made without links (the core cannot write it).
+    pub fn unlinked() -> Line<B> {
+        Line {
+            whole: false,
+            ..Line::start(None)
+        }
+    }
+
+    /// A line dealt with the first deal's `events`, no move made yet.
+    pub fn dealt(events: Arc<Vec<Event>>) -> Line<B> {
+        Line {
+            start: events,
+            ..Line::start(None)
+        }
+    }
+
+    /// A whole line rebuilt from its first deal's events and its moves, oldest first.
+    pub fn rebuilt(
+        start: Arc<Vec<Event>>,
+        moves: impl IntoIterator<Item = (usize, Action, Arc<Vec<Event>>)>,
+    ) -> Line<B> {
+        let mut line = Line::dealt(start);
+        for (seat, action, events) in moves {
+            line = line.after(seat, action, events);
+        }
+        line
     }
 
     /// The line one move further: `action`, made by `seat`, with its `events`.
@@ -129,7 +214,35 @@ impl<B> Line<B> {
             base: self.base.clone(),
             link: Some(Link::after(self.link.clone(), seat, action, events)),
             pending: self.pending + 1,
+            start: self.start.clone(),
+            whole: self.whole,
         }
+    }
+
+    /// The events of the line's first deal.
+    pub fn start_events(&self) -> &[Event] {
+        &self.start
+    }
+
+    /// Whether the line's links reach back to its first deal (every move of
+    /// its history has its link), so the core can write its history.
+    pub fn is_whole(&self) -> bool {
+        self.whole
+    }
+
+    /// Every link of the line, newest first (back to the first deal when the line is whole).
+    pub fn links(&self) -> impl Iterator<Item = &Link<B>> {
+        self.link.as_deref().into_iter().flat_map(Link::back)
+    }
+
+    /// How many moves the line's links hold.
+    pub fn len(&self) -> usize {
+        self.links().count()
+    }
+
+    /// Whether the line's links hold no move.
+    pub fn is_empty(&self) -> bool {
+        self.link.is_none()
     }
 
     /// The history made so far (by this state's line, or by another state
@@ -158,14 +271,22 @@ impl<B> Line<B> {
     /// objects made for the moves [`Line::history`] gave, oldest first (the
     /// last is the whole history).  Each is recorded on its move's link, for
     /// the other states that share the link; the line returned starts from
-    /// the last (this state no longer needs its links).
+    /// the last, and keeps its links.  Objects for more moves than the line
+    /// has links since its history made so far stand for moves it has no
+    /// links for: the line returned is not whole.
     pub fn made(&self, made: Vec<Arc<B>>) -> Line<B> {
         let (_, since) = self.history();
         for (link, object) in since.iter().rev().zip(made.iter().rev()) {
             // set once: a link made twice (by two states at once) keeps the first object
             let _ = link.made.set(object.clone());
         }
-        Line::start(made.last().cloned().or_else(|| self.base.clone()))
+        Line {
+            base: made.last().cloned().or_else(|| self.base.clone()),
+            link: self.link.clone(),
+            pending: 0,
+            start: self.start.clone(),
+            whole: self.whole && made.len() <= since.len(),
+        }
     }
 }
 
