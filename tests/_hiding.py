@@ -12,7 +12,8 @@ that it may not; it needs nothing but kanasta, attrs and the standard library.
   with exactly the events another seat may not see replaced by their hidden
   forms (which hold no card but a laid red 3);
 * :func:`check_view_document`: every card written anywhere in the view's JSON
-  document (``PlayerView.to_dict``) is one the seat may see;
+  document (``PlayerView.to_json``, the same text as ``json.dumps`` of its
+  ``to_dict``) is one the seat may see;
 * :func:`check_view_independent`: dealing every card hidden from the seat
   again changes neither its view nor its document.
 """
@@ -216,7 +217,10 @@ def check_view_document(
     of the search).  Returns the number of history steps searched.
     """
     if doc is None:
-        doc = json.loads(json.dumps(state.view(seat).to_dict(history=history)))
+        view = state.view(seat)
+        text = view.to_json(history=history)  # written by the core for a native state's view
+        assert text == json.dumps(view.to_dict(history=history)), f"seat {seat}'s view JSON is not its to_dict's"
+        doc = json.loads(text)
     history = "history" in doc
     now = {k: v for k, v in doc.items() if k not in ("history", "start_events", "hand_results", "legal_actions")}
     where = f"seat {seat}'s view document"
@@ -256,5 +260,5 @@ def check_view_independent(state: State, seat: int, rng: random.Random, *, histo
     if answering_own_hand(state, seat):
         mine, theirs = attrs.evolve(mine, legal_actions=()), attrs.evolve(theirs, legal_actions=())
     assert mine == theirs, f"seat {seat}'s view changes when the cards hidden from it are dealt again"
-    assert json.dumps(mine.to_dict(history=history)) == json.dumps(theirs.to_dict(history=history)), (
+    assert mine.to_json(history=history) == theirs.to_json(history=history), (
         f"seat {seat}'s view document changes when the cards hidden from it are dealt again")

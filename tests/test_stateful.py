@@ -23,7 +23,7 @@ from _invariants import MELD_MOVES, card_census, check_results, near_misses, unc
 from kanasta import DECK, GameRecord, IllegalActionError, Rules, State, TakePile, strategies
 
 _FULL = collections.Counter(DECK)
-_VIEW_FIELDS = [f.name for f in attrs.fields(kanasta.PlayerView) if f.name not in ("history", "start_events")]
+_VIEW_FIELDS = [f.name for f in attrs.fields(kanasta.PlayerView) if f.eq and f.name not in ("history", "start_events")]
 
 
 class EngineMachine(RuleBasedStateMachine):

@@ -496,7 +496,7 @@ impl Rules {
         put("max_meld_size", Value::from(self.max_meld_size));
         put("one_meld_per_rank", Value::from(self.one_meld_per_rank));
         put("canastas_to_go_out", Value::from(self.canastas_to_go_out));
-        put("meld_must_keep_two", Value::from(self.meld_must_keep_two));
+        // (``meld_must_keep_two`` is retired: read, never written, as the Python ``Rules.to_dict``)
         put(
             "card_values",
             Value::Array(self.card_values.iter().map(|&h| points_value(h)).collect()),

@@ -20,6 +20,11 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     return view.to_dict(history=False)
 
 
+def view_json(view: PlayerView) -> str:
+    """:func:`view_to_dict` as JSON text, written in one step (by the core for a native game's view)."""
+    return view.to_json(history=False)
+
+
 def legal_actions(view: PlayerView) -> tuple[Action, ...]:
     """The seat's legal moves (empty when it is not the seat to move)."""
     return view.legal_actions()

@@ -216,7 +216,7 @@ def create_app(table: Table) -> Starlette:
             table.check_seat(seat, _token(request))
         except TableError as err:
             return _error(err)
-        return JSONResponse(table.payload(seat))
+        return Response(table.payload_json(seat), media_type="application/json")
 
     async def seat_move(request: Request) -> Response:
         try:
@@ -251,7 +251,7 @@ def create_app(table: Table) -> Starlette:
         async def push() -> None:
             while True:
                 changes = table.changes
-                await websocket.send_json(table.payload(seat))
+                await websocket.send_text(table.payload_json(seat))
                 await table.wait_change(changes)
 
         pusher = asyncio.create_task(push())

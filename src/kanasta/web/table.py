@@ -31,6 +31,7 @@ kanasta.web.table.TableError: ... [G-TURN-1]
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Collection, Mapping
 from typing import Any, Final
@@ -210,6 +211,15 @@ def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], titl
     >>> seat_payload(s.view((s.current_player + 1) % 4), version=0, seats=("human",) * 4)["view"]["legal_actions"]
     []
     """
+    payload = _payload_parts(view, version=version, seats=seats, title=title)
+    payload["view"] = _compat.view_to_dict(view)
+    for key in ("log", "hand_scores", "final_board", "last_move"):  # the keys in their documented order
+        payload[key] = payload.pop(key)
+    return payload
+
+
+def _payload_parts(view: PlayerView, *, version: int, seats: tuple[str, ...], title: str) -> dict[str, Any]:
+    """:func:`seat_payload` without its ``view``."""
     rules = view.rules
     log: list[str] = []
     for step in view.history[-LOG_STEPS:]:
@@ -228,7 +238,6 @@ def seat_payload(view: PlayerView, *, version: int, seats: tuple[str, ...], titl
         "players": rules.players,
         "teams": rules.teams,
         "seats": list(seats),
-        "view": _compat.view_to_dict(view),
         "log": log,
         "hand_scores": [_hand_table(view, r) for r in view.hand_results],
         "final_board": _final_board(view, view.hand_results[-1]) if view.hand_results else None,
@@ -387,10 +396,16 @@ class Table:
     def payload(self, seat: int) -> dict[str, Any]:
         """What ``seat`` is sent: :func:`seat_payload` of its view."""
         payload = seat_payload(self._state.view(seat), version=self._version, seats=self.seats, title=self.title)
-        payload["problem"] = self._problem
-        payload["continued"] = self._continued.get(seat, len(self._state.hand_results))
-        payload["waiting_for"] = list(self.waiting_for)
+        payload.update(self._table_keys(seat))
         return payload
+
+    def _table_keys(self, seat: int) -> dict[str, Any]:
+        """What a table adds to :func:`seat_payload` for ``seat``."""
+        return {
+            "problem": self._problem,
+            "continued": self._continued.get(seat, len(self._state.hand_results)),
+            "waiting_for": list(self.waiting_for),
+        }
 
     def continue_now(self, seat: int, hands: int) -> dict[str, Any]:
         """``seat`` has seen the scores of the first ``hands`` finished hands: the bots may go on (no locking).
@@ -428,6 +443,23 @@ class Table:
             payload = self.continue_now(seat, hands)
         await self._notify()
         return payload
+
+    def payload_json(self, seat: int) -> str:
+        """:meth:`payload` as the JSON text the server sends, the view's part written by
+        :meth:`PlayerView.to_json <kanasta.PlayerView.to_json>` (by the core in a native game).
+
+        >>> import json, kanasta
+        >>> from kanasta.bots import RandomBot
+        >>> from kanasta.web import Table
+        >>> t = Table(kanasta.new_game(kanasta.Rules.classic(), seed=2), humans=[0],
+        ...           bots={1: RandomBot(seed=1), 2: RandomBot(seed=2), 3: RandomBot(seed=3)})
+        >>> json.loads(t.payload_json(0)) == t.payload(0)
+        True
+        """
+        view = self._state.view(seat)
+        payload = _payload_parts(view, version=self._version, seats=self.seats, title=self.title)
+        payload.update(self._table_keys(seat))
+        return json.dumps(payload)[:-1] + ', "view": ' + _compat.view_json(view) + "}"
 
     # -- moves ----------------------------------------------------------------
 
