@@ -247,3 +247,69 @@ def test_any_value_anywhere_is_read_or_refused_with_a_library_error() -> None:
                 refused += 1
     # Most replacements are refused; a few land where any value of that kind is fine.
     assert refused > 0 and refused > read
+
+
+# ---------------------------------------------------------------------------- what the reader derives
+
+
+def _pile_state(frozen: bool) -> kanasta.State:
+    """A Classic position in the draw phase whose pile is frozen by a wild card or a red 3 (C-PILE-3), or holds
+    neither."""
+    for state in game("classic"):
+        if state.phase is kanasta.Phase.DRAW and state.pile_frozen is frozen and state.pile:
+            return state
+    raise AssertionError("no such position in the game")  # pragma: no cover
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_c_pile_3_pile_frozen_is_read_against_the_pile(frozen: bool) -> None:
+    """C-PILE-3: a view says the pile is frozen exactly while it holds a wild card or a red 3; a lie is refused.
+
+    (Accepted, a lie made ``sample_state`` deal positions the two engines played differently.)
+    """
+    state = _pile_state(frozen)
+    wild_or_red_three = any(c.is_wild or c.is_red_three for c in state.pile)
+    assert wild_or_red_three is frozen  # the position is the one the test needs (checked by hand: Classic)
+    doc = state.view(state.current_player).to_dict()
+    assert PlayerView.from_dict(doc).pile_frozen is frozen
+    doc["pile_frozen"] = not frozen
+    with pytest.raises(SerializationError) as err:
+        PlayerView.from_dict(doc)
+    assert err.value.path == "pile_frozen" and "C-PILE-3" in str(err.value)
+
+
+def _deep(levels: int) -> Any:
+    value: Any = 0
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+def _with_event(doc: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    doc["history"][0]["events"].append(event)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("path", "change"),
+    [
+        ("format", lambda d, v: d.update(format=v)),
+        ("phase", lambda d, v: d.update(phase=v)),
+        ("history.0.events.", lambda d, v: _with_event(d, {"event": v})),
+        ("history.0.events.", lambda d, v: _with_event(
+            d, {"event": "red_three_laid_hidden", "seat": 1, "card": "3H", "source": v})),
+        ("history.0.action", lambda d, v: d["history"][0].update(action=v)),
+        ("hand", lambda d, v: d.update(hand=v)),
+        ("rules", lambda d, v: d.update(rules=v)),
+    ],
+)
+def test_e_5_a_deep_or_huge_value_is_refused_with_a_short_library_error(path: str, change: Any) -> None:
+    """E-5: a value nested 100,000 lists deep, or 5 MB of text, is refused with a SerializationError whose message
+    quotes it cut short (as the position reader does), never a RecursionError or a message as long as the input."""
+    for bad in (_deep(100_000), "x" * 5_000_000):
+        doc = _doc()
+        change(doc, bad)
+        with pytest.raises(SerializationError) as err:
+            PlayerView.from_dict(doc)
+        assert err.value.path.startswith(path), err.value.path
+        assert len(str(err.value)) < 400, len(str(err.value))

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from kanasta._position import DECK_COUNT as _DECK_COUNT
-from kanasta._position import _read_hand_moves, within_deck
+from kanasta._position import _read_hand_moves, _read_pile_frozen, within_deck
 from kanasta._position import read_meld_text as _meld
 from kanasta._position import read_results as _read_results
 from kanasta._position import read_turn as _read_turn
@@ -48,7 +48,7 @@ from kanasta._reading import read_object as _object
 from kanasta._reading import read_optional as _optional
 from kanasta.actions import Action, parse_action
 from kanasta.cards import Card, parse_card, parse_cards
-from kanasta.errors import NotationError
+from kanasta.errors import NotationError, short_repr
 from kanasta.position import (
     PHASE_OF,
     CardsDrawn,
@@ -234,7 +234,7 @@ class _Reader:
             return _cards(value, path)
         if kind == "source":
             if value not in _SOURCES:
-                _fail(path, f"expected one of {', '.join(_SOURCES)}, got {value!r}")
+                _fail(path, f"expected one of {', '.join(_SOURCES)}, got {short_repr(value)}")
             return value
         if kind == "scores":
             return tuple(_int(v, _join(path, t)) for t, v in enumerate(_list(value, path, rules.teams, "teams")))
@@ -253,7 +253,8 @@ class _Reader:
         name = value.get("event")
         cls = self.classes.get(name) if isinstance(name, str) else None
         if cls is None:
-            _fail(_join(path, "event"), f"unknown event {name!r}; the events are {', '.join(sorted(self.classes))}")
+            _fail(_join(path, "event"),
+                  f"unknown event {short_repr(name)}; the events are {', '.join(sorted(self.classes))}")
         fields = _EVENTS[cls.__name__][1]
         data = _object(value, path, ("event", *(f for f, _ in fields)), ())
         kw = {field: self.value(kind, data[field], _join(path, field)) for field, kind in fields}
@@ -355,7 +356,8 @@ def view_from_dict(data: object, make: type[V]) -> V:
 
     Checked: the shape and type of every key, card and action notation, every
     meld under the rules, the hand results (re-scored), the seat's hand
-    against its count, no card more often than the deck has it, the hidden
+    against its count, ``pile_frozen`` against the pile (frozen exactly while
+    it holds a wild card or a red 3, C-PILE-3, as in a position document), no card more often than the deck has it, the hidden
     counts adding up to the deck, the phase against the winner and the legal
     moves, and no event showing the seat a card it may not see.  Problems
     raise :class:`~kanasta.SerializationError` with the dotted path of the
@@ -369,7 +371,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
     kanasta.errors.SerializationError: format: expected 'kanasta.view/1', got 'kanasta.position/1'
     """
     if isinstance(data, dict) and "format" in data and data["format"] != VIEW_FORMAT:
-        _fail("format", f"expected {VIEW_FORMAT!r}, got {data['format']!r}")
+        _fail("format", f"expected {VIEW_FORMAT!r}, got {short_repr(data['format'])}")
     doc = _object(data, "", _KEYS, _OPTIONAL_KEYS)
     rules = rules_from_data(doc["rules"], "rules")
     n, teams = rules.players, rules.teams
@@ -390,7 +392,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
     scores = _by(doc["scores"], "scores", teams, "teams", lambda v, p: _int(v, p))
     phase_name = doc["phase"]
     if not isinstance(phase_name, str) or phase_name not in PHASE_OF:
-        _fail("phase", f"expected one of {', '.join(PHASE_OF)}, got {phase_name!r}")
+        _fail("phase", f"expected one of {', '.join(PHASE_OF)}, got {short_repr(phase_name)}")
     phase = PHASE_OF[phase_name]
     player = seat_of(doc["player"], "player")
     hand = tuple(sorted(_cards(doc["hand"], "hand")))
@@ -399,7 +401,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
         _fail(f"hand_sizes.{seat}", f"the seat's own hand has {len(hand)} cards, not {hand_sizes[seat]}")
     stock_size = count(doc["stock_size"], "stock_size")
     pile = _cards(doc["pile"], "pile")
-    pile_frozen = _bool(doc["pile_frozen"], "pile_frozen")
+    pile_frozen = _read_pile_frozen(doc, rules, pile)  # frozen exactly while the pile holds a wild or a red 3
     melds = _by(doc["melds"], "melds", teams, "teams",
                 lambda v, p: tuple(_meld(m, _join(p, i), rules) for i, m in enumerate(_list(v, p))))
     red_threes = _by(doc["red_threes"], "red_threes", teams, "teams", _cards)
