@@ -358,8 +358,8 @@ def view_from_dict(data: object, make: type[V]) -> V:
     meld under the rules, the hand results (re-scored), the seat's hand
     against its count, ``pile_frozen`` against the pile (frozen exactly while
     it holds a wild card or a red 3, C-PILE-3, as in a position document), no
-    card more often than the deck has it, the hidden counts adding up to the deck, the phase against the winner and the legal
-    moves, and no event showing the seat a card it may not see.  Problems
+    card more often than the deck has it, the hidden counts adding up to the
+    deck, the phase against the winner and the legal moves, and no event showing the seat a card it may not see.  Problems
     raise :class:`~kanasta.SerializationError` with the dotted path of the
     bad part.
 
