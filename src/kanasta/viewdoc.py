@@ -360,8 +360,8 @@ def view_from_dict(data: object, make: type[V]) -> V:
     it holds a wild card or a red 3, C-PILE-3, as in a position document), no
     card more often than the deck has it, the hidden counts adding up to the
     deck, the phase against the winner and the legal moves, and no event
-    showing the seat a card it may not see.  Problems raise :class:`~kanasta.SerializationError` with the dotted path of the
-    bad part.
+    showing the seat a card it may not see.  Problems raise
+    :class:`~kanasta.SerializationError` with the dotted path of the bad part.
 
     >>> import kanasta
     >>> from kanasta.viewdoc import view_from_dict
