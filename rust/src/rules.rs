@@ -62,7 +62,6 @@ pub struct Rules {
     pub max_meld_size: Option<usize>,
     pub one_meld_per_rank: bool,
     pub canastas_to_go_out: usize,
-    pub meld_must_keep_two: bool,
     /// Value of each rank A, 2, ..., K in half points.
     pub card_values: [i64; 13],
     /// Value of a joker in half points.
@@ -115,7 +114,6 @@ impl Default for Rules {
             max_meld_size: None,
             one_meld_per_rank: true,
             canastas_to_go_out: 1,
-            meld_must_keep_two: true,
             card_values: [40, 40, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20],
             joker_value: 100,
             natural_two_value: 1,
@@ -202,7 +200,6 @@ impl Rules {
             max_meld_size: Some(13),
             one_meld_per_rank: false,
             canastas_to_go_out: 1,
-            meld_must_keep_two: false,
             card_values: [3, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2],
             joker_value: 2,
             natural_two_value: 1,
@@ -367,7 +364,10 @@ impl Rules {
             "max_meld_size" => self.max_meld_size = read_opt(v, read_count)?,
             "one_meld_per_rank" => self.one_meld_per_rank = read_bool(v)?,
             "canastas_to_go_out" => self.canastas_to_go_out = read_count(v)?,
-            "meld_must_keep_two" => self.meld_must_keep_two = read_bool(v)?,
+            // retired (the Python `RETIRED_FIELDS`): read and ignored
+            "meld_must_keep_two" => {
+                read_bool(v)?;
+            }
             "card_values" => {
                 let items = v.as_array().ok_or("expected list of numbers")?;
                 if items.len() != 13 {
@@ -496,7 +496,6 @@ impl Rules {
         put("max_meld_size", Value::from(self.max_meld_size));
         put("one_meld_per_rank", Value::from(self.one_meld_per_rank));
         put("canastas_to_go_out", Value::from(self.canastas_to_go_out));
-        // (``meld_must_keep_two`` is retired: read, never written, as the Python ``Rules.to_dict``)
         put(
             "card_values",
             Value::Array(self.card_values.iter().map(|&h| points_value(h)).collect()),
