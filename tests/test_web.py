@@ -138,11 +138,11 @@ def test_the_updates_socket_refuses_any_seat_text(client: TestClient, table: Tab
 
 
 def test_a_server_failure_still_carries_the_security_headers(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(seat: int) -> dict[str, Any]:
+    def broken(seat: int) -> str:
         raise RuntimeError("a bug")
 
     with TestClient(create_app(table), raise_server_exceptions=False) as client:
-        monkeypatch.setattr(table, "payload", broken)
+        monkeypatch.setattr(table, "payload_json", broken)  # what the seat's route sends
         reply = client.get("/api/seat/0", params={"token": table.token(0)})
     assert reply.status_code == 500 and reply.json()["error"]["code"] == "server_error"
     assert "a bug" not in reply.text and _has_security_headers(reply.headers)
