@@ -168,11 +168,18 @@ def test_evolve_gives_a_state_of_the_python_engine() -> None:
     assert moved.legal_actions() == state.legal_actions()
 
 
-def test_rules_the_core_does_not_read_are_played_by_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The core refuses rules it does not know (here: forged as an unknown field): the game is the Python engine's."""
+def test_rules_the_core_does_not_read_are_refused_not_played_by_the_python_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules the core refuses (here: forged as an unknown field) raise ConfigError: the engine is never swapped.
+
+    Both engines read rules against one table of limits, so this is never met with real rules
+    (tests/test_limits.py); were it met, the game would not silently be the Python engine's.
+    """
     import kanasta.state as state_module
 
     monkeypatch.setattr(state_module, "rules_text", lambda rules: '{"colour": "red"}')
-    state = kanasta.new_game(kanasta.Rules.classic(), 3, engine="native")
-    assert state.engine == "python"
-    assert state == kanasta.new_game(kanasta.Rules.classic(), 3, engine="python")
+    with pytest.raises(kanasta.ConfigError) as info:
+        kanasta.new_game(kanasta.Rules.classic(), 3, engine="native")
+    assert info.value.field == "rules" and "colour" in str(info.value)
+    assert kanasta.new_game(kanasta.Rules.classic(), 3, engine="python").engine == "python"

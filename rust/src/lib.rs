@@ -9,6 +9,7 @@
 //! * [`cards`]: cards as their index 0-52 and the 108-card deck (G-DECK-1);
 //! * [`deal`]: dealing a hand with its chores (E-3: upcard, trump, red 3s);
 //! * [`melds`]: checking one meld;
+//! * [`limits`]: the one table of the limits of every number read (rules, positions);
 //! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
 //! * [`action`]: the moves as a small `Copy` enum and their text notation;
 //! * [`state`]: the game state, cheap to clone, with its events and hand results;
@@ -28,6 +29,7 @@ pub mod deal;
 pub mod doc;
 pub(crate) mod inline;
 pub mod legal;
+pub mod limits;
 pub mod melds;
 pub mod rl;
 pub mod rng;

@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::cards::{Card, DECK_SIZE, JOKER};
 use crate::deal::DealRules;
+use crate::limits;
 use crate::melds::MeldRules;
 
 /// How the discard pile is taken (C-PILE-1 / K-PILE-1).
@@ -32,13 +33,6 @@ pub enum StockEnd {
     /// The hand ends after the turn that drew the last card.
     EndOfTurn,
 }
-
-/// The least stock a deal may leave (the Python `MIN_STOCK`).
-pub const MIN_STOCK: usize = 20;
-/// The largest whole-number rule value (the Python `INT_LIMIT`).
-pub const INT_LIMIT: i64 = 1_000_000_000;
-/// The largest card value or opening minimum, in half points (`2 * POINT_LIMIT`).
-pub const POINT_LIMIT_HALVES: i64 = 20_000;
 
 /// Why packets and the red- and black-3 rules are refused together (the Python
 /// validator's message, word for word).
@@ -438,35 +432,70 @@ impl Rules {
         Ok(())
     }
 
-    /// The bounds the core relies on (a subset of the Python validator's checks).
+    /// The value of the whole-number field `name` of the table's `rule_ranges` (None: unset or not one).
+    fn int_field(&self, name: &str) -> Option<i64> {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        Some(match name {
+            "players" => count(self.players),
+            "hand_size" => count(self.hand_size),
+            "draw_count" => count(self.draw_count),
+            "target_score" => self.target_score,
+            "max_wilds" => count(self.max_wilds),
+            "max_meld_size" => count(self.max_meld_size?),
+            "canastas_to_go_out" => count(self.canastas_to_go_out),
+            "packets" => count(self.packets),
+            "packet_size" => count(self.packet_size),
+            "clean_bonus" => self.clean_bonus,
+            "dirty_bonus" => self.dirty_bonus,
+            "going_out_bonus" => self.going_out_bonus,
+            "packet_bonus" => self.packet_bonus,
+            "red_three_bonus" => self.red_three_bonus,
+            "all_red_threes_bonus" => self.all_red_threes_bonus,
+            "full_bonus" => self.full_bonus?,
+            "concealed_bonus" => self.concealed_bonus?,
+            "hand_move_limit" => self.hand_move_limit?,
+            _ => return None,
+        })
+    }
+
+    /// The bounds the core relies on: every range of the table's `rule_ranges` (the
+    /// table the Python validator reads too) and the combinations the core cannot play.
     pub fn check(&self) -> Result<(), String> {
         if !(2..=4).contains(&self.players) {
             return Err(format!("players: must be 2, 3 or 4, not {}", self.players));
         }
-        if self.hand_size < 1 || !(1..=5).contains(&self.draw_count) {
-            return Err("hand_size/draw_count: out of range".into());
+        for (name, _, _) in &limits::LIMITS.rule_ranges {
+            if let Some(why) = self
+                .int_field(name)
+                .and_then(|v| limits::out_of_range(name, v))
+            {
+                return Err(format!("{name}: {why}"));
+            }
         }
-        if !(1..=12).contains(&self.max_wilds) || self.max_meld_size.is_some_and(|m| m < 7) {
-            return Err("max_wilds/max_meld_size: out of range".into());
-        }
-        if self.packets > 4 || self.packet_size < 3 || self.canastas_to_go_out > 10 {
-            return Err("packets/packet_size/canastas_to_go_out: out of range".into());
+        let (low, high) = limits::rule_range("opening_band_start");
+        if let Some(start) = self
+            .opening_minimums
+            .iter()
+            .filter_map(|&(s, _)| s)
+            .find(|s| !(low..=high).contains(s))
+        {
+            return Err(format!(
+                "opening_minimums: opening band start {start} must be at most {high} either way"
+            ));
         }
         let dealt = self
             .players
             .checked_mul(self.hand_size)
             .and_then(|h| h.checked_add(self.packets.checked_mul(self.packet_size)?))
             .and_then(|d| d.checked_add(1));
-        if dealt.is_none_or(|d| d > DECK_SIZE - MIN_STOCK) {
+        let min_stock = usize::try_from(limits::LIMITS.min_stock).unwrap_or(DECK_SIZE);
+        if dealt.is_none_or(|d| d > DECK_SIZE - min_stock) {
             return Err(
                 "players+hand_size+packets+packet_size: the deal takes too many cards".into(),
             );
         }
         if self.opening_minimums.is_empty() || self.opening_minimums[0].0.is_some() {
             return Err("opening_minimums: the first band must start from None".into());
-        }
-        if self.hand_move_limit.is_some_and(|m| m < 1) {
-            return Err("hand_move_limit: must be at least 1".into());
         }
         if self.packets > 0 && (self.red_threes || self.black_threes) {
             return Err(format!("red_threes+black_threes: {THREES_WITH_PACKETS}"));
@@ -596,8 +625,9 @@ pub fn points_value(halves: i64) -> Value {
 pub fn read_int(v: &Value) -> Result<i64, String> {
     match v.as_i64() {
         Some(i) if v.is_i64() || v.is_u64() => {
-            if i.abs() > INT_LIMIT {
-                Err(format!("must be at most {INT_LIMIT} either way"))
+            let limit = limits::LIMITS.rules_int;
+            if i.abs() > limit {
+                Err(format!("must be at most {limit} either way"))
             } else {
                 Ok(i)
             }
@@ -629,14 +659,14 @@ pub fn read_halves(v: &Value) -> Result<i64, String> {
         let i = v.as_i64().ok_or("point value out of range")?;
         return i
             .checked_mul(2)
-            .filter(|h| h.abs() <= POINT_LIMIT_HALVES)
+            .filter(|h| h.abs() <= 2 * limits::LIMITS.rules_points)
             .ok_or_else(|| "point value out of range".to_string());
     }
     let f = v
         .as_f64()
         .ok_or_else(|| format!("expected number, got {v}"))?;
     let h = f * 2.0;
-    if !h.is_finite() || h.fract() != 0.0 || h.abs() > POINT_LIMIT_HALVES as f64 {
+    if !h.is_finite() || h.fract() != 0.0 || h.abs() > (2 * limits::LIMITS.rules_points) as f64 {
         return Err(format!("{f} is not a whole or half number in range"));
     }
     Ok(h as i64)

@@ -15,7 +15,7 @@ range is given).
 >>> read_int(-10**5000, "scores.0")
 Traceback (most recent call last):
 ...
-kanasta.errors.SerializationError: scores.0: must be at least -1000000000000, not an integer of about 5001 digits
+kanasta.errors.SerializationError: scores.0: must be at least -1000000000000000, not an integer of about 5001 digits
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, NoReturn, TypeVar, cast
 
+from kanasta._limits import LIMITS
 from kanasta.cards import Card, parse_cards
 from kanasta.errors import NotationError, SerializationError, short_repr
 
@@ -47,9 +48,12 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-INT_LIMIT: Final = 10**12
-"""The largest magnitude of any integer in a document (scores, points, counts):
-far beyond any game (targets are at most 10**9), small enough to print."""
+INT_LIMIT: Final[int] = LIMITS["document_int"]
+"""The largest magnitude of any integer or point value in a document (scores, points, counts).
+
+From the one table of limits both engines read (``limits.json``, :mod:`kanasta._limits`): 10**15, far
+beyond any game (a hand scores at most about 4 * 10**10 under any valid rules), below
+2**53 (exact as a JavaScript number), small enough to print."""
 
 
 def cut_short(message: str, limit: int = 300) -> str:

@@ -27,6 +27,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
+from kanasta._limits import LIMITS, RULE_RANGES
 from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import ConfigError, SerializationError, short_repr
 
@@ -53,16 +54,34 @@ with the pile) or ``"end_of_turn"`` (K-OUT-6: the hand ends after that turn)."""
 
 _T = TypeVar("_T")
 
-MIN_STOCK: Final = 20
+MIN_STOCK: Final[int] = LIMITS["min_stock"]
 """The least stock a deal may leave: enough for every card the upcard procedure
-(C-DEAL-2) and the red-3 replacements of C-DEAL-3 could take in the worst case."""
+(C-DEAL-2) and the red-3 replacements of C-DEAL-3 could take in the worst case.
 
-INT_LIMIT: Final = 10**9
+>>> MIN_STOCK
+20
+"""
+
+INT_LIMIT: Final[int] = LIMITS["rules_int"]
 """The largest whole-number rule value (a target score, a bonus, a band start): far
-beyond any game, small enough that scores stay printable and documents bounded."""
+beyond any game, small enough that scores stay printable and documents bounded.
 
-POINT_LIMIT: Final = 10**4
-"""The largest card value or opening minimum (Classic's largest card value is 50)."""
+Like every limit of a number the library reads, it comes from the one table both
+engines read (the *Positions* page lists it).
+
+>>> INT_LIMIT
+1000000000
+"""
+
+POINT_LIMIT: Final[int] = LIMITS["rules_points"]
+"""The largest card value or opening minimum (Classic's largest card value is 50).
+
+>>> POINT_LIMIT
+10000
+"""
+
+_RANGES: Final[dict[str, tuple[int, int]]] = RULE_RANGES
+"""The range of every whole-number field, from the table both engines read."""
 
 Bands = tuple[tuple[int | None, Fraction], ...]
 
@@ -123,8 +142,9 @@ def _bands(value: object) -> Bands:
         start, minimum = pair
         if start is not None and (not isinstance(start, int) or isinstance(start, bool)):
             raise TypeError(f"opening band start {short_repr(start)} must be an int or None")
-        if start is not None and abs(start) > INT_LIMIT:
-            raise TypeError(f"opening band start {short_repr(start)} must be at most {INT_LIMIT} either way")
+        low, high = _RANGES["opening_band_start"]
+        if start is not None and not low <= start <= high:
+            raise TypeError(f"opening band start {short_repr(start)} must be at most {high} either way")
         out.append((start, _bounded_points(minimum)))
     return tuple(out)
 
@@ -574,7 +594,12 @@ def _fail(field: str, message: str) -> None:
     raise ConfigError(field, message)
 
 
-def _check_int(rules: Rules, name: str, low: int, high: int = INT_LIMIT) -> int:
+_MAY_BE_NONE: Final = frozenset({"max_meld_size", "full_bonus", "concealed_bonus", "hand_move_limit"})
+"""The whole-number fields that may be None (no limit, no bonus)."""
+
+
+def _check_int(rules: Rules, name: str) -> int:
+    low, high = _RANGES[name]
     value = getattr(rules, name)
     if not isinstance(value, int) or isinstance(value, bool):
         _fail(name, f"must be an int, not {short_repr(value)}")
@@ -584,9 +609,20 @@ def _check_int(rules: Rules, name: str, low: int, high: int = INT_LIMIT) -> int:
     return cast(int, value)
 
 
+def _encodable(text: str) -> bool:
+    """Whether UTF-8 can encode ``text`` (JSON readers other than Python's refuse a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _validate(r: Rules) -> None:
     if not isinstance(r.name, str):
         _fail("name", f"must be text, not {short_repr(r.name)}")
+    if not _encodable(r.name):
+        _fail("name", f"must be text that UTF-8 can encode (no lone surrogate), not {short_repr(r.name)}")
     for name in (
         "runs", "wilds_within_naturals", "one_meld_per_rank", "trump", "trump_doubling",
         "packet_team_melds_out",
@@ -597,25 +633,13 @@ def _validate(r: Rules) -> None:
     ):
         if not isinstance(getattr(r, name), bool):
             _fail(name, f"must be True or False, not {short_repr(getattr(r, name))}")
-    if not isinstance(r.players, int) or isinstance(r.players, bool) or r.players not in (2, 3, 4):
+    low, high = _RANGES["players"]
+    if not isinstance(r.players, int) or isinstance(r.players, bool) or not low <= r.players <= high:
         _fail("players", f"must be 2, 3 or 4, not {short_repr(r.players)}")
-    _check_int(r, "hand_size", 1)
-    _check_int(r, "draw_count", 1, 5)
-    _check_int(r, "target_score", 1)
-    _check_int(r, "max_wilds", 1, 12)
-    if r.max_meld_size is not None:
-        _check_int(r, "max_meld_size", 7)
-    _check_int(r, "canastas_to_go_out", 0, 10)
-    _check_int(r, "packets", 0, 4)
-    _check_int(r, "packet_size", 3)
-    for name in ("clean_bonus", "dirty_bonus", "going_out_bonus", "packet_bonus",
-                 "red_three_bonus", "all_red_threes_bonus"):
-        _check_int(r, name, 0)
-    for name in ("full_bonus", "concealed_bonus"):
-        if getattr(r, name) is not None:
-            _check_int(r, name, 0)
-    if r.hand_move_limit is not None:
-        _check_int(r, "hand_move_limit", 1, 10**9)
+    for name in _RANGES:  # the table's order: the core's reader checks them in the same order
+        if name in ("players", "opening_band_start") or (name in _MAY_BE_NONE and getattr(r, name) is None):
+            continue
+        _check_int(r, name)
     if len(r.card_values) != 13:
         _fail("card_values", f"must give 13 values (A, 2, ..., K), not {len(r.card_values)}")
     for rank, value in zip(Rank, r.card_values):

@@ -29,7 +29,7 @@ from kanasta import engine as python_engine
 from kanasta._native import CONVERT, FILLED, Engine, choose_engine, rules_text, slot_setter
 from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
-from kanasta.errors import ActionError, EngineLimitError, IllegalActionError, SerializationError
+from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
 from kanasta.legality import budget
 from kanasta.legality.checks import legal_takes
 from kanasta.legality.context import Ctx
@@ -144,7 +144,8 @@ class State(Position):
         argument, else the environment variable ``KANASTA_ENGINE``); every
         state reached by :meth:`apply` keeps it.  A state made any other way
         (``attrs.evolve``, a position's constructor) is played by the Python
-        engine, as is a game whose rules the native core does not read.
+        engine.  Both engines read the same rules and positions: a choice of
+        engine is honoured or refused, never swapped for the other.
 
         >>> import kanasta
         >>> kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="python").engine
@@ -474,7 +475,10 @@ def _to_native(state: State) -> State:
         refused = str(err).removeprefix("<document>: ")
         if refused.startswith(CANNOT_SEARCH):  # the whole document, past the work budget
             raise SerializationError("", refused) from None
-        return state  # rules the native core does not read: the Python engine plays this game
+        # Both readers accept the same values (one table of limits, limits.json): a
+        # document the Python reader accepted and the core does not is refused, never played
+        # by the other engine.
+        raise SerializationError("", f"the native engine cannot read this position ({refused})") from None
     native.set_game((state.rules, state.start_events))
     made = _bare(type(state), native)
     for _, attr in INIT:
@@ -544,9 +548,10 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
     python_engine.check_start(rules, seed)
     try:
         native = _core.NativeState.new_game(rules_text(rules), seed)
-    except ValueError:
-        # rules the native core does not read (a field it does not know): the Python engine plays this game
-        return python_engine.start(State, rules, seed)
+    except ValueError as err:
+        # Both engines accept the same rules (one table of limits, limits.json): rules
+        # the core refuses are refused, never played by the other engine.
+        raise ConfigError("rules", f"the native engine cannot play these rules ({err})") from None
     state = _bare(State, native)
     _put(state, "rules", rules)
     events = native.events()

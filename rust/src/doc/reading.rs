@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use super::{fail, join, DocError};
 use crate::action::parse_cards;
 use crate::cards::Card;
-use crate::rules::{read_halves, read_int};
+use crate::limits::LIMITS;
 
 pub(super) fn obj<'a>(
     v: &'a Value,
@@ -31,12 +31,23 @@ pub(super) fn need<'a>(
         .map_or_else(|| fail(path, format!("missing key '{key}'")), Ok)
 }
 
+/// A JSON int (not a bool, not a float) of at most the table's `document_int`
+/// either way ([`LIMITS`]), from `low` to `high`.
 pub(super) fn int(v: &Value, path: &str, low: i64, high: i64) -> Result<i64, DocError> {
-    match read_int(v) {
-        Ok(i) if (low..=high).contains(&i) => Ok(i),
-        Ok(i) => fail(path, format!("must be from {low} to {high}, not {i}")),
-        Err(e) => fail(path, e),
+    let limit = LIMITS.document_int;
+    let Some(i) = v.as_i64().filter(|_| v.is_i64() || v.is_u64()) else {
+        return match v.as_u64() {
+            Some(_) => fail(path, format!("must be at most {limit} either way")),
+            None => fail(path, format!("expected int, got {v}")),
+        };
+    };
+    if i.abs() > limit {
+        return fail(path, format!("must be at most {limit} either way"));
     }
+    if !(low..=high).contains(&i) {
+        return fail(path, format!("must be from {low} to {high}, not {i}"));
+    }
+    Ok(i)
 }
 
 pub(super) fn index(v: &Value, path: &str, below: usize) -> Result<usize, DocError> {
@@ -85,6 +96,19 @@ pub(super) fn one_card(v: &Value, path: &str) -> Result<Option<Card>, DocError> 
     }
 }
 
+/// A point value (an int, or a float that is a whole or half number) of at most
+/// the table's `document_int` either way, in half points.
 pub(super) fn halves(v: &Value, path: &str) -> Result<i64, DocError> {
-    read_halves(v).or_else(|e| fail(path, e))
+    let limit = LIMITS.document_int;
+    if v.is_i64() || v.is_u64() {
+        return Ok(2 * int(v, path, -limit, limit)?);
+    }
+    let Some(f) = v.as_f64() else {
+        return fail(path, format!("expected number, got {v}"));
+    };
+    let h = f * 2.0;
+    if !h.is_finite() || h.fract() != 0.0 || f.abs() > limit as f64 {
+        return fail(path, format!("{f} is not a whole or half number in range"));
+    }
+    Ok(h as i64)
 }
