@@ -92,3 +92,82 @@ def test_e_2_classic_with_packets_and_no_three_rules_plays_by_the_rules(players:
         assert team.packet_points == 10 * team.packets
     if result.ended_by == "going_out":  # going out needs both packets taken first (K-OUT-5)
         assert sum(team.packets for team in result.teams) == 2
+
+
+# Kanasta with five cards a draw, a 55½-point opening and ten kanastas to empty a hand: a valid
+# Rules (seed 383037261).  Played by listed moves (takes, draws and discards only: neither team
+# ever opens), it reaches seat 2 holding 29 cards after a draw, where listing the moves needed
+# more than the work budget on both engines (EngineLimitError from legal_actions() and view()).
+# The cause: the hand's points (25) cannot reach the minimum, so E-2's only way to open is the
+# K-OPEN-4 waiver (the hand melded down to one card), and the search tried every order of laying
+# 28 cards.  It now lays one card at a time in a fixed order (the pivot) when only the waiver can
+# open, which the listing decides in a few thousand nodes.
+_STUCK_RULES: dict[str, Any] = dict(
+    kanasta.Rules.kanasta().to_dict(), draw_count=5, target_score=150, canastas_to_go_out=10,
+    opening_minimums=[[None, 55.5]],
+)
+_STUCK_SEED = 383037261
+_STUCK_MOVES = [
+    "take", "discard 6D", "take", "discard JH", "draw", "discard JC", "draw", "discard 7C", "draw", "discard 8S",
+    "take", "discard 7H", "take", "discard KD", "draw", "discard 5S", "draw", "discard 2D", "take", "discard 5D",
+    "draw", "discard 6H", "take", "discard 5D", "draw", "discard 2H", "take", "discard TS", "draw", "discard 7H",
+    "draw", "discard 3H", "take", "discard JS", "take", "discard KS", "draw", "discard AD", "draw", "discard 5S",
+    "draw", "discard AS", "take", "discard 4D", "take", "discard 8H", "draw", "discard 6C", "take", "discard JC",
+    "take", "discard AD", "take", "discard 4D", "draw", "discard 7C", "draw", "discard 4C", "take", "discard QC",
+    "draw", "discard AD", "draw", "discard 7S", "take", "discard KH", "take", "discard JS", "take", "discard 6D",
+    "draw", "discard 7C", "take", "discard 5H", "draw", "discard 5H", "take", "discard 4D", "take", "discard 4S",
+    "draw", "discard 5S", "take", "discard 5S", "take", "discard 3C", "draw", "discard 4C", "draw", "discard 8S",
+    "draw", "discard 3S", "take", "discard AD", "take", "discard AH", "draw", "discard KH", "draw", "discard AC",
+    "take", "discard 8C", "take", "discard QH", "draw", "discard JC", "draw", "discard 7S", "draw", "discard 6C",
+    "take", "discard JK", "draw", "discard JD", "draw", "discard JH", "draw", "discard 8H", "draw", "discard 5H",
+    "draw", "discard AD", "take", "discard 8H", "take", "discard 8D", "take", "discard QH", "draw", "discard 2S",
+    "draw", "discard AS", "draw", "discard JH", "draw", "discard AS", "draw", "discard TH", "draw", "discard JD",
+    "draw", "discard 2D", "take", "discard QC", "take", "discard AD", "take", "discard 2C", "draw", "discard KS",
+    "take", "discard AS", "take", "discard 3D", "take", "discard 8C", "take", "discard 4C", "draw", "discard 5S",
+    "take", "discard 7D", "take", "discard 5C", "take", "discard QS", "draw",
+]
+
+
+def _stuck_state() -> kanasta.State:
+    state = kanasta.new_game(kanasta.Rules.from_dict(_STUCK_RULES), _STUCK_SEED)
+    for text in _STUCK_MOVES:
+        action = kanasta.parse_action(text)
+        assert action in state.legal_actions(), text  # each move was listed when made
+        state = state.apply(action)
+    return state
+
+
+def test_e_2_k_open_3_k_open_4_a_big_hand_far_from_its_opening_is_listed() -> None:
+    """E-1, E-2, K-OPEN-3, K-OPEN-4, K-OUT-1: the 29-card hand lists its moves: every discard, no meld.
+
+    Counted by hand: the hand is worth 25 points (A 1½ ×2, 2 1 ×4, 3-7 ½ ×10, 8-K 1 ×11, JK 1 ×2),
+    short of the 55½ the opening needs (K-OPEN-3), so only the waiver could open (K-OPEN-4), and
+    it empties the hand, which needs ten kanastas (K-OUT-1): 70 cards, more than the 29 held.
+    No meld can be finished, so the moves are a discard of each of the 26 distinct cards (K-OPEN-1
+    binds only after cards are laid).
+    """
+    state = _stuck_state()
+    hand = state.hands[state.current_player]
+    assert len(hand) == 29 and state.opened == (False, False) and state.phase is kanasta.Phase.PLAY
+    assert kanasta.format_cards(hand) == (
+        "AC AS 2C 2C 2D 2S 3H 3S 3S 4S 5C 6C 6D 6H 6S 7S 8D 9H 9S TC TD TH JD QD KC KD KS JK JK"
+    )
+    assert sum(state.rules.card_value(c) for c in hand) == 25
+    assert state.legal_actions() == tuple(kanasta.Discard(c) for c in sorted(set(hand), key=lambda c: c.index))
+    assert state.view(state.current_player).legal_actions() == state.legal_actions()
+    refusal = state.explain(kanasta.parse_action("meld 6C 6D 6H"))
+    assert refusal is not None and "[E-2]" in refusal
+
+
+@pytest.mark.one_engine  # the two engines' searches side by side
+def test_e_2_both_engines_search_the_big_hand_alike() -> None:
+    """E-2: the Python and the native search expand the same nodes (a few thousand) for that listing."""
+    from kanasta.legality.context import Ctx
+    from kanasta.legality.moves import play_actions
+
+    python = kanasta.State.from_dict(_stuck_state().to_dict(), engine="python")
+    native = kanasta.State.from_dict(python.to_dict(), engine="native")
+    ctx = Ctx(python)
+    play_actions(ctx)
+    assert ctx.work.nodes == _core.search_nodes(native._native)  # type: ignore[arg-type]
+    assert ctx.work.nodes < 10_000

@@ -130,6 +130,11 @@ _POSITIONS: Final = ((),) + tuple((1, ACE_HIGH) if rank == 1 else (rank,) for ra
 _WINDOWS: Final = tuple(tuple(range(max(1, pos - 2), min(pos, ACE_HIGH - 2) + 1)) for pos in range(ACE_HIGH + 1))
 """``_WINDOWS[pos]``: the first positions of the three-card windows that contain run position ``pos``."""
 
+POINTS: Final = 1
+""":meth:`Search.hopeful`: the points in hand may still open the team (or it is open)."""
+WAIVER: Final = 2
+""":meth:`Search.hopeful`: only the opening waiver can open the team (the hand melded down to one card)."""
+
 OPENED: Final = -1
 """The count part of the memo key of a node whose team is down (the count no longer matters)."""
 
@@ -219,9 +224,10 @@ class Search:
         opened: bool,
         aside: int,
         must_out: bool,
+        kept: int = NO_CARD,
     ) -> tuple[object, ...]:
         """The memo key of a node: with the search's flags, its answer depends on nothing else."""
-        return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out)
+        return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out, kept)
 
     def dfs(
         self,
@@ -233,12 +239,17 @@ class Search:
         aside: int,
         n_aside: int,
         must_out: bool,
+        kept: int = NO_CARD,
     ) -> bool:
-        """Whether the turn can be finished from this node (``n`` cards in ``hand``, ``n_aside`` aside)."""
+        """Whether the turn can be finished from this node (``n`` cards in ``hand``, ``n_aside`` aside).
+
+        ``kept``: a card of the hand chosen to be the one left when the hand is melded down
+        to one card for the opening waiver (see :meth:`waiver_steps`), or ``NO_CARD``.
+        """
         settled = self.goal(hand, n, shapes, opened, must_out)
         if settled is not None:
             return settled
-        key = self.key(hand, shapes, count, opened, aside, must_out)
+        key = self.key(hand, shapes, count, opened, aside, must_out, kept)
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -249,10 +260,15 @@ class Search:
             work.give_up()
         result = False
         counts = unpack(hand)
+        hope = POINTS if opened else self.hopeful(counts, shapes, count)
         if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
-        elif opened or self.hopeful(counts, shapes, count):
-            for step in self.steps(counts, shapes, must_out):
+        elif hope:
+            steps = self.steps(counts, shapes, must_out)
+            pivot = NO_CARD
+            if hope == WAIVER:
+                pivot, steps = self.waiver_steps(counts, shapes, steps, kept)
+            for step in steps:
                 melds = list(shapes)
                 if step.meld is None:
                     melds.append(step.shape)
@@ -275,28 +291,80 @@ class Search:
                         next_n_aside = 0
                 if self.dfs(
                     next_hand, next_n, next_shapes, next_count, next_opened, next_aside, next_n_aside,
-                    must_out or step.black_threes,
+                    must_out or step.black_threes, kept,
                 ):
                     result = True
                     break
+            else:
+                # the pivot is the one card the waiver leaves in hand (at most one is)
+                if hope == WAIVER and pivot != NO_CARD and kept == NO_CARD:
+                    result = self.dfs(hand, n, shapes, count, opened, aside, n_aside, must_out, pivot)
         memo[key] = result
         return result
 
+    def waiver_steps(
+        self, counts: dict[int, int], shapes: tuple[Shape, ...], steps: list[Step], kept: int
+    ) -> tuple[int, list[Step]]:
+        """The pivot card and the steps a node searches when only the opening waiver can finish the turn.
+
+        The points in hand cannot reach the minimum (:meth:`hopeful`), so the turn is finished
+        only by melding the hand down to one card or none (K-OPEN-4, C-OPEN-4): every card but
+        at most one goes into a meld.  Which meld a card joins does not depend on the order the
+        cards are laid in, so the search need not try every order: it takes one card, the
+        *pivot*, and tries only the steps that lay it (onto a meld, or in a new meld of three),
+        the steps that lengthen a run of its suit toward its place (the cards between go on
+        first) or push the run's wild card to an end, and keeping the pivot as the one card
+        left (:meth:`dfs`).  Natural cards are pivots before
+        wild cards, so a wild card is placed when the naturals of its meld are (a set's wild
+        limits count naturals, C-MELD-1).  A meld built this way holds the same cards, and a
+        wild card placed as a run's natural card only makes the run cleaner, so the answer is
+        the full search's; the search is smaller by far (an exhaustive search of every order
+        of a 29-card hand exceeded the work budget).
+        """
+        pivot = NO_CARD
+        for wild_pass in (False, True):
+            for i, n in counts.items():
+                if IS_WILD[i] == wild_pass and n - (i == kept) > 0:
+                    pivot = i
+                    break
+            if pivot != NO_CARD:
+                break
+        if pivot == NO_CARD:
+            return NO_CARD, []
+        toward = () if IS_WILD[pivot] else _POSITIONS[RANK_OF[pivot]]
+        suit = pivot % 4
+        out = []
+        for step in steps:
+            if count_in(step.removed, pivot):
+                out.append(step)
+                continue
+            if step.meld is None or not toward:
+                continue
+            old, new = shapes[step.meld], step.shape
+            if type(old) is not RunShape or type(new) is not RunShape or old.suit != suit:
+                continue
+            if old.wild_at != NATURAL and new.wild_at != old.wild_at:
+                out.append(step)  # a natural card pushing the run's wild to an end (K-MELD-7)
+            elif any(pos < new.low for pos in toward) if new.low < old.low else any(pos > new.high for pos in toward):
+                out.append(step)  # the run grows toward the pivot's place
+        return pivot, out
+
     # ---------------------------------------------------------- bounds
 
-    def hopeful(self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int) -> bool:
-        """A necessary condition for a team that is not open to open from here.
+    def hopeful(self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int) -> int:
+        """A necessary condition for a team that is not open to open from here: 0 when it fails.
 
         Either the cards that could possibly join a meld are worth enough while
-        two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
-        and a canasta could still be formed.
+        two cards stay in hand (:data:`POINTS`), or the minimum is waived
+        (K-OPEN-4, C-OPEN-4) and a canasta could still be formed
+        (:data:`WAIVER`: only melding the hand down to one card can open).
         """
         if (
             self.need_run
             and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes)
             and not _natural_window(counts)
         ):
-            return False
+            return 0
         live = self.live(counts, shapes)
         values = live.values
         meldable = sum(values)
@@ -305,14 +373,14 @@ class Search:
             values.sort()
             meldable -= sum(values[:keep])
         if count + meldable >= self.minimum:
-            return True
+            return POINTS
         if not self.exempt or live.dead > 1:
             # the waiver needs the hand melded down to one card, and a card no meld
             # can take now never can later (melding only takes cards from the hand)
-            return False
+            return 0
         if self.rules.canastas_to_go_out == 0 or shape_canastas(shapes) > 0:
-            return True
-        return self.canasta_possible(shapes, live)
+            return WAIVER
+        return WAIVER if self.canasta_possible(shapes, live) else 0
 
     def dead(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:
         """How many cards in hand can never be melded this turn (a player going out must discard them).

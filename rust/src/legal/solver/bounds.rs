@@ -31,33 +31,42 @@ struct Live {
     gap_ok: [bool; 4],
 }
 
+/// [`Finisher::hopeful`]: the points in hand may still open the team (or it is open).
+pub(super) const POINTS: u8 = 1;
+/// [`Finisher::hopeful`]: only the opening waiver can open the team (the hand melded down to one card).
+pub(super) const WAIVER: u8 = 2;
+
 impl<'t> Finisher<'t> {
-    /// A necessary condition for a team that is not open to open from here.
+    /// A necessary condition for a team that is not open to open from here: 0 when it fails.
     ///
     /// Either the cards that could possibly join a meld are worth enough while
-    /// two cards stay in hand, or the minimum is waived (K-OPEN-4, C-OPEN-4)
-    /// and a canasta could still be formed.
-    pub(super) fn hopeful(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
+    /// two cards stay in hand ([`POINTS`]), or the minimum is waived (K-OPEN-4,
+    /// C-OPEN-4) and a canasta could still be formed ([`WAIVER`]: only melding
+    /// the hand down to one card can open).
+    pub(super) fn hopeful(&self, hand: &Cards, shapes: &[Shape], count: i32) -> u8 {
         let rules = &self.t.rules;
         if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
-            return false;
+            return 0;
         }
         let live = self.live(hand, shapes);
         // two cards stay in hand: the dead ones first, then the cheapest of the others
         let keep = 2u32.saturating_sub(live.dead) as usize;
         let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
         if count + ok_value >= self.flags.minimum {
-            return true;
+            return POINTS;
         }
         if !(rules.opening_one_card_exempt || self.flags.out_exempt) || live.dead > 1 {
             // the waiver needs the hand melded down to one card, and a card no
             // meld can take now never can later (melding only takes cards from the hand)
-            return false;
+            return 0;
         }
-        if rules.canastas_to_go_out == 0 || canastas(shapes) > 0 {
-            return true;
+        if rules.canastas_to_go_out == 0
+            || canastas(shapes) > 0
+            || self.canasta_possible(shapes, &live)
+        {
+            return WAIVER;
         }
-        self.canasta_possible(shapes, &live)
+        0
     }
 
     /// How many cards in hand can never be melded this turn (a player going

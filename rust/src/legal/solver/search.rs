@@ -8,12 +8,13 @@
 //! [`super::witness`] at the root.  A multi-card move of the engine is a
 //! sequence of such steps, so both see the same reachable end positions.
 
+use super::bounds::{POINTS, WAIVER};
 use super::budget::SearchGaveUp;
 use super::finish::Finisher;
 use super::situation::{team_opens, Situation};
 use super::tables::{
-    canastas, has_natural_run, natural_at, rank_base, Cards, Shape, BLACK_THREE_MELD_MAX, MELD_MIN,
-    WILD_CARDS,
+    canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape,
+    BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS,
 };
 use crate::cards::DISTINCT;
 use crate::inline::Inline;
@@ -47,7 +48,14 @@ pub(super) struct Node {
     progress: Progress,
     aside: Cards,
     must_out: bool,
+    /// A card of the hand chosen to be the one left when the hand is melded
+    /// down to one card for the opening waiver ([`Finisher::waiver_steps`]),
+    /// or [`NOT_KEPT`].
+    kept: u8,
 }
+
+/// [`Node::kept`] when no card is.
+const NOT_KEPT: u8 = u8::MAX;
 
 impl std::hash::Hash for Node {
     /// The memo's hash: the sum of the cards' and melds' words, and the rest.
@@ -58,7 +66,8 @@ impl std::hash::Hash for Node {
             match self.progress {
                 Progress::Open => 1 << 40,
                 Progress::Counted(count) => u64::from(count as u32),
-            } | (u64::from(self.must_out) << 41),
+            } | (u64::from(self.must_out) << 41)
+                | (u64::from(self.kept) << 42),
         );
     }
 }
@@ -87,6 +96,7 @@ impl Node {
             progress,
             aside,
             must_out,
+            kept: NOT_KEPT,
         }
     }
 
@@ -116,13 +126,16 @@ impl Node {
         // the sum and the count kept step by step are a fresh node's
         debug_assert_eq!(
             *self,
-            Node::new(
-                self.hand,
-                self.shapes,
-                self.progress,
-                self.aside,
-                self.must_out
-            )
+            Node {
+                kept: self.kept,
+                ..Node::new(
+                    self.hand,
+                    self.shapes,
+                    self.progress,
+                    self.aside,
+                    self.must_out
+                )
+            }
         );
     }
 }
@@ -251,10 +264,19 @@ impl<'t> Finisher<'t> {
         let mut result = false;
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
             // a card that can never be melded stays in hand: no going out
-        } else if opened || self.hopeful(&node.hand, &node.shapes, count) {
+        } else if let hope @ (POINTS | WAIVER) = if opened {
+            POINTS
+        } else {
+            self.hopeful(&node.hand, &node.shapes, count)
+        } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             let spare = self.spare_steps.pop().unwrap_or_default();
-            let steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
+            let mut steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
+            let pivot = if hope == WAIVER {
+                self.waiver_steps(&node.hand, &node.shapes, &mut steps, node.kept)
+            } else {
+                None
+            };
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut child = node.clone();
@@ -273,13 +295,16 @@ impl<'t> Finisher<'t> {
                     if !child.aside.is_empty() {
                         // the cards set aside join the hand
                         let hand = child.hand.union(&child.aside);
-                        child = Node::new(
-                            hand,
-                            child.shapes,
-                            child.progress,
-                            Cards::default(),
-                            child.must_out,
-                        );
+                        child = Node {
+                            kept: node.kept,
+                            ..Node::new(
+                                hand,
+                                child.shapes,
+                                child.progress,
+                                Cards::default(),
+                                child.must_out,
+                            )
+                        };
                     }
                 }
                 child.progress = self.progress(opened2, count2);
@@ -288,6 +313,12 @@ impl<'t> Finisher<'t> {
                     break;
                 }
             }
+            // the pivot is the one card the waiver leaves in hand (at most one is)
+            if let (false, Some(p), NOT_KEPT) = (result, pivot, node.kept) {
+                let mut child = node.clone();
+                child.kept = p as u8;
+                result = self.dfs(&child, count)?;
+            }
             self.spare_steps.push(steps);
         }
         if self.memo.capacity() == 0 {
@@ -295,6 +326,69 @@ impl<'t> Finisher<'t> {
         }
         self.memo.insert(node.clone(), result);
         Ok(result)
+    }
+
+    /// The pivot card, with `steps` cut to those a node searches when only the
+    /// opening waiver can finish the turn (the Python engine's
+    /// `Search.waiver_steps`, which says why the answer is the full search's).
+    ///
+    /// Every card but at most one goes into a meld, in any order: the search
+    /// tries only the steps that lay the pivot (the first natural card in
+    /// hand, else the first wild card, not counting the one kept), that
+    /// lengthen a run of its suit toward its place or push a run's wild to an
+    /// end, and keeping the pivot.
+    fn waiver_steps(
+        &self,
+        hand: &Cards,
+        shapes: &[Shape],
+        steps: &mut Vec<Step>,
+        kept: u8,
+    ) -> Option<usize> {
+        let free = |&(c, n): &(usize, u8)| n > u8::from(c == usize::from(kept));
+        let pivot = (hand.iter().filter(free).find(|&(c, _)| !is_wild(c)))
+            .or_else(|| hand.iter().filter(free).find(|&(c, _)| is_wild(c)))
+            .map(|(c, _)| c);
+        let Some(p) = pivot else {
+            steps.clear();
+            return None;
+        };
+        let toward: &[u8] = match (is_wild(p), rank_of(p)) {
+            (true, _) => &[],
+            (false, 1) => &[1, 14],
+            (false, rank) => &[rank][..],
+        };
+        let suit = (p % 4) as u8;
+        steps.retain(|step| {
+            if step.cards[..usize::from(step.taken)].contains(&(p as u8)) {
+                return true;
+            }
+            let Some(i) = step.index else {
+                return false;
+            };
+            match (shapes[i], step.shape) {
+                (
+                    Shape::Run {
+                        suit: s, low, wild, ..
+                    },
+                    Shape::Run {
+                        low: new_low,
+                        high: new_high,
+                        wild: new_wild,
+                        ..
+                    },
+                ) if s == suit && !toward.is_empty() => {
+                    if wild.is_some() && new_wild != wild {
+                        true // a natural card pushing the run's wild to an end (K-MELD-7)
+                    } else if new_low < low {
+                        toward.iter().any(|&pos| pos < new_low)
+                    } else {
+                        toward.iter().any(|&pos| pos > new_high)
+                    }
+                }
+                _ => false,
+            }
+        });
+        Some(p)
     }
 
     /// Every single-card step: a card added to a meld, a new meld of three.
