@@ -122,3 +122,27 @@ def test_the_script_splits_merges_and_resumes(tmp_path: Path) -> None:
     resumed = json.loads((tmp_path / "a.json").read_text())
     assert resumed["settings"]["next_game"] == 3 and resumed["ranges"] == [[0, 3]]
     assert resumed["total"]["moves"] == whole["total"]["moves"]
+
+
+def test_a_short_lockstep_soak_of_rule_variants_with_bots_finds_nothing() -> None:
+    """E-1, E-2, E-5: GreedyBot and meld-biased seats on random valid variants, both engines move for move.
+
+    Every state: the same position, listing (within the work budget: an ``EngineLimitError``
+    would be a divergence or end the game as a finding) and events in both engines, a legal
+    move while the game goes on (no dead end); every 5th: near misses and views alike; at the
+    end a native state that pickles.  The variants include issue 25's kinds (many cards a draw,
+    high opening bands, Classic with packets, canastas to go out).
+    """
+    from _invariants import POLICIES
+    from _lockstep import Lockstep
+
+    games = [soak_game(g, seed=25) for g in range(200)]
+    chosen = [g for g in games if g.variant and g.policy in ("greedy", "meld-biased")][:4]
+    assert {g.policy for g in chosen} == {"greedy", "meld-biased"}
+    moves = 0
+    for game in chosen:
+        lockstep = Lockstep(seed=game.seed, check_every=5, collect=True)
+        lockstep.play(game.rules, game.seed, POLICIES[game.policy], max_moves=100, context=game.context())
+        assert not lockstep.stats.finding_counts, [f.report()["what"] for f in lockstep.stats.findings]
+        moves += lockstep.stats.moves
+    assert moves >= 200
