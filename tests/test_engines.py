@@ -5,7 +5,8 @@ differential test's and the rule tests' job (both run against both engines);
 this file checks the seam itself: the ``engine=`` argument and the
 ``KANASTA_ENGINE`` variable, that a state keeps its engine, that moves are
 handed out as the same objects, the careful path for moves the caller made,
-the history, pickling of a whole game, and the fall-backs to the Python engine.
+the history, pickling of a whole game, and that a native game never falls back
+to the Python engine.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import attrs
 import pytest
 
 import kanasta
-from kanasta import State
+from kanasta import State, _core, _native
 from kanasta.actions import Discard, Draw, LayMeld, parse_action
 from kanasta.errors import ConfigError, IllegalActionError
 
@@ -183,3 +184,61 @@ def test_rules_the_core_does_not_read_are_refused_not_played_by_the_python_engin
         kanasta.new_game(kanasta.Rules.classic(), 3, engine="native")
     assert info.value.field == "rules" and "colour" in str(info.value)
     assert kanasta.new_game(kanasta.Rules.classic(), 3, engine="python").engine == "python"
+
+
+def test_a_native_failure_is_raised_not_answered_by_the_python_engine() -> None:
+    """One engine per game: a failure of the core (here its maker of move objects, made to
+    fail) is raised to the caller; the Python engine does not answer in its place."""
+    state = kanasta.new_game(kanasta.Rules.classic(), 9, engine="native")
+
+    def broken(kind: int, cards: tuple[kanasta.Card, ...], meld: int | None) -> kanasta.Action:
+        raise RuntimeError("the core's move maker failed")
+
+    _core.set_action_factory(broken, _native._CARD)
+    try:
+        with pytest.raises(RuntimeError, match="move maker failed"):
+            state.legal_actions()
+    finally:
+        _core.set_action_factory(_native._make_action, _native._CARD)
+    assert state.legal_actions() == kanasta.new_game(kanasta.Rules.classic(), 9, engine="python").legal_actions()
+
+
+def test_the_core_explains_moves_of_any_size_as_the_python_engine() -> None:
+    """A move with more cards than any legal move (the core's moves hold at most 20) is still
+    the core's to explain, with the Python engine's RULES ID and message (E-5: a bad move is
+    refused with a clear error and changes nothing)."""
+    rules = kanasta.Rules.classic()
+    rng = random.Random(4)
+    states = [kanasta.new_game(rules, 4, engine=engine) for engine in ("native", "python")]
+    checked = 0
+    for _ in range(120):
+        hand = states[1].hands[states[1].player]
+        if states[1].phase is kanasta.Phase.PLAY and len(hand) > 2:
+            many = tuple(sorted(hand * 2))[:24]  # 24 cards, some not held twice
+            for move in (LayMeld(many), kanasta.AddToMeld(0, many), kanasta.TakePile(many)):
+                answers = [s.explain(move) for s in states]
+                assert answers[0] == answers[1] and answers[0] is not None, (move, answers)
+                native = states[0]._native
+                assert native is not None
+                rule, message = _core.explain_parts(native, *_native.move_parts(move)) or ("", "")
+                assert f"{message} [{rule}]" == answers[1]  # the core's own answer
+                with pytest.raises(IllegalActionError):
+                    states[0].apply(move)
+                checked += 1
+        pick = rng.choice(states[1].legal_actions())
+        states = [s.apply(pick) for s in states]
+    assert checked >= 30
+
+
+def test_applying_a_move_to_a_state_not_listed_checks_that_move_alone() -> None:
+    """As the Python engine: a move applied to a state whose moves were not asked is checked
+    alone (a question of its own, within its own work budget); nothing is listed for it."""
+    native = kanasta.new_game(kanasta.Rules.kanasta(), 5, engine="native")
+    python = kanasta.new_game(kanasta.Rules.kanasta(), 5, engine="python")
+    after = native.apply(Draw())
+    assert native._native is not None and not native._native.is_listed
+    assert after == python.apply(Draw()) and after.events == python.apply(Draw()).events
+    with pytest.raises(IllegalActionError) as err:
+        after.apply(Draw())
+    assert err.value.rule == "G-TURN-1"
+    assert after._native is not None and not after._native.is_listed

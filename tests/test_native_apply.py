@@ -3,8 +3,8 @@
 ``NativeState.apply`` refuses an illegal move itself, with the RULES ID and
 message the Python engine's ``State.apply`` gives (``kanasta._core.IllegalMove``,
 a ValueError); ``apply_listed(index)`` applies a move of the state's own
-listing without checking it again; without a ``can_take`` callback the
-native legality answers the C-OUT-5 chore's question.
+listing without checking it again; the native legality answers the C-OUT-5
+chore's question (the core never calls back into Python).
 """
 
 from __future__ import annotations

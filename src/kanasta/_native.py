@@ -25,7 +25,20 @@ from typing import Any, Final, Literal, TypeAlias
 import attrs
 
 from kanasta import _core
-from kanasta.actions import ASK, DECLINE, DRAW, NO, YES, Action, AddToMeld, Discard, ExtendRun, LayMeld, TakePile
+from kanasta.actions import (
+    ASK,
+    DECLINE,
+    DRAW,
+    NO,
+    YES,
+    Action,
+    AddToMeld,
+    AnswerPartner,
+    Discard,
+    ExtendRun,
+    LayMeld,
+    TakePile,
+)
 from kanasta.cards import Card, Rank, Suit
 from kanasta.errors import ConfigError, short_repr
 from kanasta.melds import Meld, MeldKind
@@ -59,6 +72,7 @@ __all__ = [
     "FILLED",
     "Engine",
     "choose_engine",
+    "move_parts",
     "rules_text",
 ]
 
@@ -188,6 +202,34 @@ def _make_action(kind: int, held: tuple[Card, ...], meld: int | None) -> Action:
     if kind == 8:
         return DECLINE
     raise ValueError(f"the native core named a move of an unknown kind {kind}")
+
+
+def move_parts(action: Action) -> tuple[int, list[int], int | None]:
+    """A move as ``kanasta._core.explain_parts`` reads it: its kind, its cards' indices, its meld number.
+
+    The kinds are those of :func:`_make_action` (an answer's "meld" is 1 for yes, 0 for no);
+    the cards are in stored order, as many as the move holds.
+
+    >>> from kanasta.cards import parse_cards
+    >>> move_parts(AddToMeld(meld=2, cards=parse_cards("AC JK"))), move_parts(NO)
+    ((3, [0, 52], 2), (7, [], 0))
+    """
+    if isinstance(action, Discard):
+        return 5, [action.card.index], None
+    if isinstance(action, LayMeld):
+        return 2, [card.index for card in action.cards], None
+    if isinstance(action, AddToMeld):
+        return 3, [card.index for card in action.cards], action.meld
+    if isinstance(action, ExtendRun):
+        return 4, [card.index for card in action.run], action.meld
+    if isinstance(action, TakePile):
+        return 1, [card.index for card in action.cards], action.meld
+    if isinstance(action, AnswerPartner):
+        return 7, [], int(action.permit)
+    return _SIMPLE[type(action)], [], None
+
+
+_SIMPLE: Final[dict[type, int]] = {type(DRAW): 0, type(ASK): 6, type(DECLINE): 8}
 
 
 # ------------------------------------------------------------ a position's fields

@@ -28,7 +28,7 @@ from kanasta._position import unreachable
 from kanasta.cards import Card
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.position import Phase
-from kanasta.state import State, _to_native
+from kanasta.state import State
 from kanasta.view import PlayerView
 
 __all__ = ["SAMPLE_ATTEMPTS", "sample_state"]
@@ -167,7 +167,7 @@ def sample_state(view: PlayerView, seed: int, *, engine: Engine | None = None) -
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
     for attempt, state in enumerate(_deals(view, seed)):
         if _plausible(state, view):
-            return state if chosen == "python" else _to_native(state)
+            return state.with_engine(chosen)
         if attempt + 1 >= SAMPLE_ATTEMPTS:
             break
     raise SamplingError(f"no deal of the unseen cards fits the view after {SAMPLE_ATTEMPTS} tries")

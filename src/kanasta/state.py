@@ -26,13 +26,11 @@ import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import CONVERT, FILLED, Engine, choose_engine, rules_text, slot_setter
+from kanasta._native import CONVERT, FILLED, Engine, choose_engine, move_parts, rules_text, slot_setter
 from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
 from kanasta.legality import budget
-from kanasta.legality.checks import legal_takes
-from kanasta.legality.context import Ctx
 from kanasta.position import (
     INIT,
     PHASE_OF,
@@ -206,8 +204,6 @@ class State(Position):
             except _core.BudgetExceeded as err:
                 # past the work budget, counted as the Python engine counts it: its error
                 raise EngineLimitError(str(err)) from None
-            except RuntimeError:  # pragma: no cover - no other failure is known
-                pass  # any other failure of the native listing: the Python engine answers
         memo = self._memo
         actions = memo.actions
         if actions is None:
@@ -247,14 +243,11 @@ class State(Position):
         """:meth:`_problem` of the engine's own copy of a move: a move already listed is legal at once."""
         native = self._native
         if native is not None:
+            # the core answers for every move (any number of cards), knowing its own listing
             try:
-                return _core.explain(native, str(action))  # (the core knows its own listing)
+                return _core.explain_parts(native, *move_parts(action))
             except _core.BudgetExceeded as err:
                 raise EngineLimitError(str(err)) from None
-            except (RuntimeError, ValueError):
-                # the move's notation is beyond the native reader (or any other failure):
-                # the Python engine answers
-                pass
         memo = self._memo
         if memo.actions is not None:
             lookup = memo.lookup
@@ -280,13 +273,12 @@ class State(Position):
         native = self._native
         played = None
         if native is not None:
-            # the fast way: one of the move objects of this state's native listing
+            # the fast way: one of the move objects of this state's native listing, when listed
+            # (else the careful way below checks only this move, as the Python engine does)
             try:
                 played = native.play(action)
-            except RuntimeError:
-                # the native search gave up (listing every move, or the C-OUT-5 chore): the
-                # careful way below checks only this move, as the Python engine does
-                played = None
+            except _core.BudgetExceeded as err:  # the C-OUT-5 chore's question, past the work budget
+                raise EngineLimitError(str(err)) from None
         if played is None:
             try:
                 action = own_copy(action)  # the history keeps the engine's own copy of the move
@@ -297,20 +289,48 @@ class State(Position):
                 raise IllegalActionError(problem[0], problem[1])
             if native is None:
                 return python_engine.perform(self, action)
-            after = _native_apply(self, native, action)
+            after = _native_apply(native, action)
             played = (after, after.phase, after.player, None)
         # The native-backed state reached (the core keeps the move in its history, and the
         # game's rules and first deal's events): only the phase and player, which every
-        # decision reads, are set now, and the events when the move made none; the other
-        # fields on first use (``__getattr__``).
-        after, phase, player, no_events = played
+        # decision reads, are set now, and the events when the core made them with the move
+        # (none, or a game whose events are read); the other fields on first use
+        # (``__getattr__``).
+        after, phase, player, events = played
         child = _new(type(self))
         _set_native(child, after)
         _set_phase(child, PHASE_OF[phase])
         _set_player(child, player)
-        if no_events is not None:
-            _set_events(child, no_events)
+        if events is not None:
+            _set_events(child, events)
         return child
+
+    def with_engine(self, engine: Engine | None = None) -> State:
+        """This position, its events and history, as a state played by ``engine`` (see :attr:`engine`).
+
+        ``engine`` as for :func:`new_game` (left out: the one ``KANASTA_ENGINE``
+        names); a state already played by it is returned as it is.  The new
+        state is equal to this one, with the same legal moves; moves applied
+        to it are played by ``engine`` from then on (this state keeps its own).
+        A position the core cannot read, or whose moves it cannot list within
+        the work budget, raises :class:`~kanasta.SerializationError`, as
+        :meth:`from_dict` does.  For a search that deals positions itself
+        (:func:`~kanasta.sample_state`) and plays many moves from them.
+
+        >>> import kanasta
+        >>> s = kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="python").apply(kanasta.Draw())
+        >>> t = s.with_engine("native")
+        >>> t.engine, t == s, t.history == s.history, t.legal_actions() == s.legal_actions()
+        ('native', True, True, True)
+        >>> t.with_engine("python").engine, s.with_engine("python") is s
+        ('python', True)
+        """
+        chosen = choose_engine(engine)
+        if chosen == self.engine:
+            return self
+        if chosen == "python":
+            return attrs.evolve(self)  # (a state made by its constructor is the Python engine's)
+        return _to_native(self)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (RULES E-4); see :class:`kanasta.PlayerView`.
@@ -444,22 +464,16 @@ def _log_of(state: State) -> LogNode | None:
     return log
 
 
-def _native_apply(state: State, native: _core.NativeState, action: Action) -> _core.NativeState:
-    """The native position after the legal move ``action`` (the careful way: by its notation), from ``state``."""
-    text = str(action)
+def _native_apply(native: _core.NativeState, action: Action) -> _core.NativeState:
+    """The native position after the legal move ``action`` (the careful way: by its notation).
+
+    The core answers the C-OUT-5 chore's question (may the next player take the pile from an
+    empty stock?) within the work budget, as the Python engine does: past it, its error.
+    """
     try:
-        return native.apply(text)
-    except RuntimeError:
-        # the native search gave up on the C-OUT-5 question (may the next player take the
-        # pile from an empty stock?): the Python engine answers it (or gives up as well)
-        rules = state.rules
-
-        def can_take(probe: _core.NativeState) -> bool:
-            seen = _bare(State, probe)
-            _put(seen, "rules", rules)
-            return bool(legal_takes(Ctx(seen)))
-
-        return native.apply(text, can_take)
+        return native.apply(str(action))
+    except _core.BudgetExceeded as err:
+        raise EngineLimitError(str(err)) from None
 
 
 def _to_native(state: State) -> State:

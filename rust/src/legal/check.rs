@@ -32,13 +32,77 @@ pub fn explain(s: &State, action: &Action) -> Verdict {
     explain_within(s, action, SEARCH_BUDGET)
 }
 
+/// A move as [`explain_move`] reads it: an [`Action`]'s parts, its cards as a slice of
+/// any length (a move the caller spells may hold more cards than an [`Action`] can).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveParts<'a> {
+    Draw,
+    Take {
+        cards: &'a [Card],
+        meld: Option<u16>,
+    },
+    Meld {
+        cards: &'a [Card],
+    },
+    Add {
+        meld: u16,
+        cards: &'a [Card],
+    },
+    Extend {
+        meld: u16,
+        run: &'a [Card],
+    },
+    Discard {
+        card: Card,
+    },
+    Ask,
+    Answer {
+        permit: bool,
+    },
+    Decline,
+}
+
+impl<'a> MoveParts<'a> {
+    /// The parts of `action`.
+    pub fn of(action: &'a Action) -> MoveParts<'a> {
+        match action {
+            Action::Draw => MoveParts::Draw,
+            Action::Take { cards, meld } => MoveParts::Take {
+                cards: cards.as_slice(),
+                meld: *meld,
+            },
+            Action::Meld { cards } => MoveParts::Meld {
+                cards: cards.as_slice(),
+            },
+            Action::Add { meld, cards } => MoveParts::Add {
+                meld: *meld,
+                cards: cards.as_slice(),
+            },
+            Action::Extend { meld, run } => MoveParts::Extend {
+                meld: *meld,
+                run: run.as_slice(),
+            },
+            Action::Discard { card } => MoveParts::Discard { card: *card },
+            Action::Ask => MoveParts::Ask,
+            Action::Answer { permit } => MoveParts::Answer { permit: *permit },
+            Action::Decline => MoveParts::Decline,
+        }
+    }
+}
+
 /// [`explain`] with a work budget of `limit` search nodes.
 pub fn explain_within(s: &State, action: &Action, limit: u64) -> Verdict {
+    explain_move(s, MoveParts::of(action), limit)
+}
+
+/// [`explain_within`] of a move given by its parts: the same checks in the same order,
+/// for a move of any number of cards.
+pub fn explain_move(s: &State, action: MoveParts<'_>, limit: u64) -> Verdict {
     let context = || Context::within(s, Work::new(limit));
     if s.phase == Phase::GameOver {
         return problem("G-GAME-1", "the game is over");
     }
-    if let Action::Answer { permit } = *action {
+    if let MoveParts::Answer { permit } = action {
         if s.phase != Phase::Answer {
             return problem("C-OUT-3", "nobody has asked to go out");
         }
@@ -51,17 +115,15 @@ pub fn explain_within(s: &State, action: &Action, limit: u64) -> Verdict {
         return problem("C-OUT-3", "your partner asked to go out: answer yes or no");
     }
     match action {
-        Action::Draw | Action::Take { .. } | Action::Decline => {
+        MoveParts::Draw | MoveParts::Take { .. } | MoveParts::Decline => {
             if s.phase != Phase::Draw {
                 return problem("G-TURN-1", "you have drawn already this turn");
             }
             let ctx = context();
             return match action {
-                Action::Draw if s.stock().is_empty() => problem("C-OUT-5", "the stock is empty"),
-                Action::Draw => Ok(None),
-                Action::Take { cards, meld } => {
-                    take_problem(&ctx, cards.as_slice(), meld.map(usize::from))
-                }
+                MoveParts::Draw if s.stock().is_empty() => problem("C-OUT-5", "the stock is empty"),
+                MoveParts::Draw => Ok(None),
+                MoveParts::Take { cards, meld } => take_problem(&ctx, cards, meld.map(usize::from)),
                 _ => decline_problem(&ctx),
             };
         }
@@ -75,17 +137,20 @@ pub fn explain_within(s: &State, action: &Action, limit: u64) -> Verdict {
     }
     let ctx = context();
     match action {
-        Action::Discard { card } => Ok(discard_problem(&ctx, *card)),
-        Action::Meld { cards } => new_meld_problem(&ctx, cards.as_slice()),
-        Action::Add { meld, cards } => add_problem(&ctx, usize::from(*meld), cards.as_slice()),
-        Action::Extend { meld, run } => extend_problem(&ctx, usize::from(*meld), run.as_slice()),
-        Action::Ask => {
+        MoveParts::Discard { card } => Ok(discard_problem(&ctx, card)),
+        MoveParts::Meld { cards } => new_meld_problem(&ctx, cards),
+        MoveParts::Add { meld, cards } => add_problem(&ctx, usize::from(meld), cards),
+        MoveParts::Extend { meld, run } => extend_problem(&ctx, usize::from(meld), run),
+        MoveParts::Ask => {
             let turn = &ctx.s.turn;
             let mut finisher = ctx.finisher(turn.forbidden, turn.answer == Some(false));
             ask_problem(&ctx, &mut finisher)
         }
         // the draw-phase moves and the answers are handled above
-        Action::Draw | Action::Take { .. } | Action::Decline | Action::Answer { .. } => Ok(None),
+        MoveParts::Draw
+        | MoveParts::Take { .. }
+        | MoveParts::Decline
+        | MoveParts::Answer { .. } => Ok(None),
     }
 }
 

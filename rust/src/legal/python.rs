@@ -210,11 +210,67 @@ fn explain(
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 
+/// Why the move of `kind` (the numbering of `set_action_factory`: 0 draw, 1 take, 2 meld,
+/// 3 add, 4 extend, 5 discard, 6 ask, 7 answer, 8 decline) with `cards` (indices, in stored
+/// order, any number of them) and `meld` (the meld number, or 1/0 for an answer) is illegal
+/// in `state`, as (RULES ID, message), or None when it is legal: `explain` for any move the
+/// package's action classes hold, even one with more cards than a legal move has.
+#[pyfunction]
+#[pyo3(signature = (state, kind, cards, meld, *, budget = SEARCH_BUDGET))]
+fn explain_parts(
+    state: &Bound<'_, PyNativeState>,
+    kind: u8,
+    cards: Vec<Card>,
+    meld: Option<u16>,
+    budget: u64,
+) -> PyResult<Option<(String, String)>> {
+    use crate::legal::check::MoveParts;
+    if cards.iter().any(|&c| usize::from(c) >= DISTINCT) {
+        return Err(PyValueError::new_err("a card index is from 0 to 52"));
+    }
+    let need =
+        |m: Option<u16>| m.ok_or_else(|| PyValueError::new_err("this move needs a meld number"));
+    let parts = match kind {
+        0 => MoveParts::Draw,
+        1 => MoveParts::Take {
+            cards: &cards,
+            meld,
+        },
+        2 => MoveParts::Meld { cards: &cards },
+        3 => MoveParts::Add {
+            meld: need(meld)?,
+            cards: &cards,
+        },
+        4 => MoveParts::Extend {
+            meld: need(meld)?,
+            run: &cards,
+        },
+        5 => match cards.as_slice() {
+            [card] => MoveParts::Discard { card: *card },
+            _ => return Err(PyValueError::new_err("a discard has one card")),
+        },
+        6 => MoveParts::Ask,
+        7 => MoveParts::Answer {
+            permit: need(meld)? != 0,
+        },
+        8 => MoveParts::Decline,
+        _ => return Err(PyValueError::new_err(format!("no move is of kind {kind}"))),
+    };
+    let native = state.get();
+    if native.listed_parts(&parts) {
+        return Ok(None); // a move of the state's kept listing is legal
+    }
+    let verdict =
+        crate::legal::check::explain_move(&native.inner, parts, budget).map_err(gave_up)?;
+    Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
+}
+
 /// Add the legality's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFinishRules>()?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_parts, m)?)?;
     m.add_function(wrap_pyfunction!(can_take, m)?)?;
     m.add_function(wrap_pyfunction!(search_nodes, m)?)?;
     m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;

@@ -13,6 +13,7 @@ use crate::state::{Event, HandResult};
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::card_objects;
@@ -106,6 +107,9 @@ pub(crate) struct Game {
     events: Mutex<HashMap<Event, Py<PyAny>, BuildHasherDefault<FxHasher>>>,
     /// By the core's own result (its `Arc`, kept here so that its address stays its own).
     results: Mutex<Vec<(Arc<HandResult>, Py<PyAny>)>>,
+    /// Whether a state of this game was asked its events: the states reached from then on
+    /// make theirs with the move (`NativeState.play`), as the game reads them.
+    reads: AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -113,6 +117,16 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Game {
+    /// Note that this game's events are read.
+    pub(super) fn read_events(&self) {
+        self.reads.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether this game's events have been read.
+    pub(super) fn reads_events(&self) -> bool {
+        self.reads.load(Ordering::Relaxed)
+    }
+
     /// The object of the hand result `r`, the same for the same result of this game.
     pub(super) fn result<'py>(
         &self,

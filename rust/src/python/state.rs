@@ -113,6 +113,15 @@ impl PyNativeState {
         })
     }
 
+    /// Whether the move of `parts` is in the listing, when the state has listed its moves.
+    pub(crate) fn listed_parts(&self, parts: &crate::legal::check::MoveParts<'_>) -> bool {
+        self.listing.get().is_some_and(|moves| {
+            moves
+                .iter()
+                .any(|m| crate::legal::check::MoveParts::of(m) == *parts)
+        })
+    }
+
     /// Whether `action` is in the listing, when the state has listed its moves.
     pub(crate) fn listed(&self, action: &Action) -> bool {
         self.listing
@@ -143,13 +152,11 @@ fn play_legal(
     Ok((next, events))
 }
 
-/// Apply one move natively, asking `can_take` (a Python callable; without one,
-/// the native legality) the C-OUT-5 question; the move is checked first
-/// unless `trusted`.
+/// Apply one move natively (the native legality answering the C-OUT-5 chore, within
+/// `budget` as every other question); the move is checked first unless `trusted`.
 pub(super) fn step(
     state: &State,
     action: &action::Action,
-    can_take: Option<&Bound<'_, PyAny>>,
     budget: u64,
     trusted: bool,
 ) -> PyResult<(Box<State>, Vec<Event>)> {
@@ -158,26 +165,7 @@ pub(super) fn step(
             return Err(IllegalMove::new_err((p.rule, p.message)));
         }
     }
-    let Some(f) = can_take else {
-        // the native legality answers the chore's question
-        return play_legal(state, action, budget);
-    };
-    let failure: std::cell::RefCell<Option<PyErr>> = std::cell::RefCell::new(None);
-    let ask = |s: &State| -> bool {
-        let probe = PyNativeState::made(s.clone(), Arc::new(Vec::new()));
-        match f.call1((probe,)).and_then(|r| r.is_truthy()) {
-            Ok(b) => b,
-            Err(e) => {
-                failure.replace(Some(e));
-                false
-            }
-        }
-    };
-    let (next, events) = apply::apply(state, action, &ask).map_err(|e| move_error(e.into()))?;
-    match failure.into_inner() {
-        Some(e) => Err(e),
-        None => Ok((Box::new(next), events)),
-    }
+    play_legal(state, action, budget)
 }
 
 #[pymethods]
@@ -229,20 +217,14 @@ impl PyNativeState {
     ///
     /// An illegal move raises IllegalMove (a ValueError) with the RULES ID
     /// and message of `explain`; a move of the state's own listing is not
-    /// checked again.  `can_take` answers, for a state whose stock is empty,
-    /// whether its player may take the pile (the C-OUT-5 chore); without it
-    /// the native legality answers.  A legality question past `budget`
-    /// search nodes raises BudgetExceeded.
-    #[pyo3(signature = (r#move, can_take = None, *, budget = SEARCH_BUDGET))]
-    fn apply(
-        &self,
-        r#move: &str,
-        can_take: Option<Bound<'_, PyAny>>,
-        budget: u64,
-    ) -> PyResult<Self> {
+    /// checked again.  The native legality answers the C-OUT-5 chore (may the
+    /// next player take the pile from an empty stock?).  A legality question
+    /// past `budget` search nodes raises BudgetExceeded.
+    #[pyo3(signature = (r#move, *, budget = SEARCH_BUDGET))]
+    fn apply(&self, r#move: &str, budget: u64) -> PyResult<Self> {
         let action = action::parse_action(r#move).map_err(value_error)?;
         let trusted = self.listed(&action);
-        let (inner, events) = step(&self.inner, &action, can_take.as_ref(), budget, trusted)?;
+        let (inner, events) = step(&self.inner, &action, budget, trusted)?;
         Ok(self.reached(inner, events, action))
     }
 
@@ -286,11 +268,12 @@ impl PyNativeState {
     }
 
     /// The state after `action` when it is one of the objects of this
-    /// state's `legal_actions()` (applied without checking it again, the
-    /// native legality answering the C-OUT-5 chore), with its phase name,
-    /// player and, when the move made no event, its events (the empty tuple;
-    /// else None: they are made when asked, `events`): `(state, phase, player,
-    /// events)`; otherwise None, and nothing is done.
+    /// state's `legal_actions()`, already listed (applied without checking it
+    /// again, the native legality answering the C-OUT-5 chore within
+    /// `budget`), with its phase name, player and, when the move made no
+    /// event, its events (the empty tuple; else None: they are made when
+    /// asked, `events`): `(state, phase, player, events)`; otherwise (a
+    /// state not listed yet, another object) None, and nothing is done.
     #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
     #[allow(clippy::type_complexity)]
     fn play<'py>(
@@ -306,11 +289,15 @@ impl PyNativeState {
             Option<Bound<'py, PyTuple>>,
         )>,
     > {
-        let objects = self.objects(py, budget)?.bind(py);
-        let Some(index) = objects.iter().position(|o| o.is(action)) else {
+        // only a listing already made is searched: a state whose moves were not asked
+        // checks the move alone (the careful way), as the Python engine does
+        let (Some(objects), Some(moves)) = (self.objects.get(), self.listing.get()) else {
             return Ok(None);
         };
-        let m = self.listing(budget)?[index];
+        let Some(index) = objects.bind(py).iter().position(|o| o.is(action)) else {
+            return Ok(None);
+        };
+        let m = moves[index];
         let (inner, events) = play_legal(&self.inner, &m, budget)?;
         let phase = match inner.phase {
             Phase::Draw => pyo3::intern!(py, "draw"),
@@ -320,8 +307,17 @@ impl PyNativeState {
         }
         .clone();
         let player = inner.player;
-        let none = events.is_empty().then(|| PyTuple::empty(py));
-        Ok(Some((self.reached(inner, events, m), phase, player, none)))
+        let reached = self.reached(inner, events, m);
+        // the events at once when there are none, or when this game's events are read
+        // (a game that never reads them never makes them)
+        let made = if reached.events.is_empty() {
+            Some(PyTuple::empty(py))
+        } else if self.game.reads_events() {
+            Some(reached.events(py)?)
+        } else {
+            None
+        };
+        Ok(Some((reached, phase, player, made)))
     }
 
     /// Keep `game` (what the package keeps of this state's game: its rules and first
@@ -377,15 +373,10 @@ impl PyNativeState {
     }
 
     /// The state after `moves` (in notation), applied one after another in
-    /// the core, each checked and applied as `apply` does; `can_take` as for
-    /// `apply`.  The moves are read first: a bad one raises before any is applied.
-    #[pyo3(signature = (moves, can_take = None, *, budget = SEARCH_BUDGET))]
-    fn replay(
-        &self,
-        moves: Vec<String>,
-        can_take: Option<Bound<'_, PyAny>>,
-        budget: u64,
-    ) -> PyResult<Self> {
+    /// the core, each checked and applied as `apply` does.  The moves are read
+    /// first: a bad one raises before any is applied.
+    #[pyo3(signature = (moves, *, budget = SEARCH_BUDGET))]
+    fn replay(&self, moves: Vec<String>, budget: u64) -> PyResult<Self> {
         let actions = moves
             .iter()
             .map(|m| action::parse_action(m).map_err(value_error))
@@ -397,7 +388,7 @@ impl PyNativeState {
             self.game.clone(),
         );
         for a in &actions {
-            let (inner, events) = step(&state.inner, a, can_take.as_ref(), budget, false)?;
+            let (inner, events) = step(&state.inner, a, budget, false)?;
             state = state.reached(inner, events, *a);
         }
         Ok(state)
@@ -421,6 +412,7 @@ impl PyNativeState {
         if let Some(made) = self.event_objects.get() {
             return Ok(made.bind(py).clone());
         }
+        self.game.read_events();
         let made = self.game.events(py, &self.events)?;
         Ok(self
             .event_objects
