@@ -22,7 +22,9 @@ on the reference engine).
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -43,7 +45,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def _one_native_build() -> None:
+    """Stop the run when the package folder holds two builds of ``kanasta._core``.
+
+    The core is built for CPython's stable ABI (``_core.abi3.so``); a build made
+    before that (``_core.cpython-311-x86_64-linux-gnu.so``) left in an editable
+    checkout is found first by Python's importer, so the tests would run a stale
+    core without a word.
+    """
+    spec = importlib.util.find_spec("kanasta")
+    if spec is None or spec.origin is None:
+        return
+    folder = Path(spec.origin).parent
+    builds = sorted(p.name for p in folder.glob("_core.*") if p.suffix in (".so", ".pyd"))
+    if len(builds) > 1:
+        stale = [name for name in builds if ".abi3." not in name]
+        pytest.exit(f"{folder} holds {len(builds)} builds of kanasta._core ({', '.join(builds)}): "
+                    f"Python loads the first one it finds; delete the stale one(s): "
+                    f"rm {' '.join(str(folder / name) for name in stale)}", returncode=4)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _one_native_build()
     config.addinivalue_line("markers", "soak: a long soak test, run only with --soak")
     config.addinivalue_line(
         "markers",
