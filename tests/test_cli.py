@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import attrs
 import pytest
 
 import kanasta
@@ -152,3 +154,51 @@ def test_module_play_exits_0() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[-1].startswith("Result: ")
+
+
+def test_play_takes_the_bots_match_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    from kanasta.search import SearchBot
+
+    rules = kanasta.Rules.classic(players=2)
+    code, lines = _run(capsys, "play", "--rules", "classic-2", "--seed", "5", "--bots", "search:2,greedy",
+                       "--target", "100", "--quiet")
+    assert code == 0 and lines[1] == "Seats: 0 search:2, 1 greedy"
+    # the same game as search:2 seeded 8 * 5 + 0 at seat 0 against a greedy bot
+    final = play_out(kanasta.new_game(attrs.evolve(rules, target_score=100), seed=5),
+                     [SearchBot(iterations=2, seed=40), GreedyBot()])
+    assert f"after {len(final.hand_results)} hands and {len(final.history)} moves" in lines[-1]
+    with pytest.raises(SystemExit):
+        main(["play", "--bots", "search:0"])
+    assert "--bots: 'search:0': only search takes an argument, a number of iterations >= 1" in capsys.readouterr().err
+
+
+def test_a_bot_seed_past_64_bits_wraps(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed 2**64 - 1 at seat 0: the bot's seed (8 * seed + 0) mod 2**64 = 2**64 - 8
+    code, lines = _run(capsys, "play", "--rules", "classic-2", "--seed", str(2**64 - 1), "--bots", "search:1",
+                       "--max-moves", "6", "--quiet")
+    assert code == 1 and lines[-1].startswith("Result: no winner, stopped after 6 moves")
+
+
+def test_without_a_seed_play_deals_a_random_one_and_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    seeds = set()
+    outputs = {}
+    for _ in range(2):
+        _, lines = _run(capsys, "play", "--rules", "classic-2", "--target", "100", "--quiet")
+        match = re.search(r", seed (\d+)$", lines[0])
+        assert match is not None
+        seeds.add(int(match.group(1)))
+        outputs[int(match.group(1))] = lines
+    assert len(seeds) == 2  # two draws of 63 bits
+    seed = min(seeds)
+    _, again = _run(capsys, "play", "--rules", "classic-2", "--target", "100", "--quiet", "--seed", str(seed))
+    assert again == outputs[seed]  # --seed deals the printed game again
+
+
+def test_replay_names_the_refused_move_counting_from_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "illegal.json"
+    record.write_text('{"format": "kanasta.record/1", "rules": "classic", "seed": 1, "moves": ["draw", "draw"]}')
+    code, lines = _run(capsys, "replay", str(record))
+    # the first draw is legal, the second (move 2 of 2) is refused
+    assert code == 1
+    assert any(line.startswith("The record stops being a legal game at move 2 of 2: moves.1: 'draw' is illegal")
+               for line in lines)

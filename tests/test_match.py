@@ -14,7 +14,7 @@ from kanasta.bots import RandomBot
 from kanasta.cli import main
 from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
 from kanasta.search import SearchBot
-from kanasta.stats import bradley_terry, wilson_interval
+from kanasta.stats import bradley_terry, deal_interval, quantile, wilson_interval
 
 # Short games keep the tests fast: a low target ends a game after a hand or two.
 SHORT2 = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
@@ -97,7 +97,13 @@ def test_summary_rows_add_up() -> None:
     assert greedy.score_diff_per_game == pytest.approx(sum(diffs) / 6)
     hands = sum(g.hands for g in result.games)
     assert greedy.score_diff_per_hand == pytest.approx(sum(diffs) / hands)
-    assert (greedy.ci_low, greedy.ci_high) == wilson_interval(greedy.wins, 6)
+    # the interval is over the 3 deals (each deal's two games share their cards)
+    deal_scores = []
+    for deal in range(3):
+        pair = [g for g in result.games if g.deal == deal]
+        deal_scores.append(sum(float(g.winner == g.lineup.index(0)) for g in pair) / 2)
+    assert greedy.deals == 3
+    assert (greedy.ci_low, greedy.ci_high) == deal_interval(deal_scores)
     per_seat = result.summary(per_seat=True)[2:]
     assert [(r.bot, r.seat, r.games) for r in per_seat] == [
         ("greedy", 0, 3), ("greedy", 1, 3), ("random", 0, 3), ("random", 1, 3)
@@ -173,7 +179,8 @@ def test_tournament_plays_every_pair_and_rates_the_bots() -> None:
 def test_cli_match_prints_a_table_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "--rules", "classic-2", "--bots", "greedy,random", "--games", "2", "--target", "300"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert table[0].split()[:3] == ["bot", "seat", "games"] and table[1].split()[:3] == ["greedy", "all", "2"]
+    assert table[0].split()[:4] == ["bot", "seats", "games", "deals"]
+    assert table[1].split()[:4] == ["greedy", "all", "2", "1"]
     main(["match", "--rules", "classic-2", "--games", "2", "--target", "300", "--format", "json"])
     assert json.loads(capsys.readouterr().out)["bots"] == ["greedy", "random"]
     main(["match", "--rules", "classic-2", "--games", "2", "--target", "300", "--format", "csv"])
@@ -200,8 +207,9 @@ def test_a_resumed_match_gives_the_games_of_an_uninterrupted_one() -> None:
                          on_game=lambda g: played.append(g.index))
     assert played == [2, 3, 5]  # only the missing games were played
     assert resumed == whole
-    assert [attrs.evolve(r, seconds_per_move=0.0) for r in resumed.summary(per_seat=True)] == [
-        attrs.evolve(r, seconds_per_move=0.0) for r in whole.summary(per_seat=True)
+    untimed = {"seconds_per_move": 0.0, "move_median_seconds": 0.0, "move_p90_seconds": 0.0}
+    assert [attrs.evolve(r, **untimed) for r in resumed.summary(per_seat=True)] == [
+        attrs.evolve(r, **untimed) for r in whole.summary(per_seat=True)
     ]  # the same table but for the timings
     # Nothing left to play: the saved games are the result.
     assert play_match(SHORT4, ["greedy", "random"], games=6, seed=13, finished=whole.games) == whole
@@ -221,3 +229,128 @@ def test_resuming_refuses_games_of_another_match() -> None:
         MatchGame.from_dict({**game.to_dict(), "extra": 1})
     with pytest.raises(kanasta.ConfigError, match="not a saved game"):
         MatchGame.from_dict({**game.to_dict(), "scores": ["1", "2"]})
+
+
+# ------------------------------------------------------------------ deal pairs, move times, tables, progress
+
+
+def test_deal_interval_and_quantile_match_hand_computed_values() -> None:
+    # deals won 1, 1, 1, 0.5, 0.5, 0: mean 4/6 over 6 trials; Wilson (4, 6), z = 1.96:
+    # centre (0.66667 + 0.32013) / 1.64025 = 0.60162; half 1.96 * sqrt(0.037037 + 0.026677) / 1.64025
+    # = 0.30163 -> (0.30000, 0.90325); the per-game interval of 8 wins in 12 is narrower (0.3906, 0.8619).
+    low, high = deal_interval([1, 1, 1, 0.5, 0.5, 0])
+    assert (low, high) == pytest.approx((0.30000, 0.90325), abs=1e-4)
+    games_low, games_high = wilson_interval(8, 12)
+    assert games_low > low and games_high < high
+    assert quantile([3.0, 1.0, 2.0], 0.5) == 2.0
+    assert quantile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 0.9) == pytest.approx(5.5)  # position 4.5
+    assert quantile([7.0], 0.9) == 7.0
+    with pytest.raises(kanasta.ConfigError):
+        deal_interval([-0.5])
+    with pytest.raises(kanasta.ConfigError):
+        quantile([1.0], 1.5)
+
+
+def _game(index: int, lineup: tuple[int, int], winner: int, times: tuple[tuple[float, ...], ...]) -> MatchGame:
+    return MatchGame(index=index, deal=index // 2, rotation=index % 2, seed=0, lineup=lineup, winner=winner,
+                     scores=(100, 0) if winner == 0 else (0, 100), hands=1, moves=sum(map(len, times)),
+                     seat_moves=tuple(len(t) for t in times), seat_seconds=tuple(sum(t) for t in times),
+                     move_seconds=times)
+
+
+def test_move_times_are_a_median_and_a_90th_percentile() -> None:
+    # bot 0 sits at seat 0 in game 0 (moves of 1, 2, 3, 4 ms) and at seat 1 in game 1 (5, 6 ms):
+    # its moves 1..6 ms, median 3.5 ms, 90th percentile at position 4.5: 5.5 ms; mean 3.5 ms.
+    games = (
+        _game(0, (0, 1), 0, ((0.001, 0.002, 0.003, 0.004), (0.010, 0.010))),
+        _game(1, (1, 0), 0, ((0.020, 0.020), (0.005, 0.006))),
+    )
+    result = MatchResult(SHORT2, ("a", "b"), 0, games)
+    a, b = result.summary()
+    assert a.move_median_seconds == pytest.approx(0.0035) and a.move_p90_seconds == pytest.approx(0.0055)
+    assert a.seconds_per_move == pytest.approx(0.021 / 6)
+    # one deal, won once by each bot: a deal score of 0.5, the interval of 0.5 wins in 1 trial
+    assert a.deals == 1 and a.wins == 1.0 and (a.ci_low, a.ci_high) == wilson_interval(0.5, 1)
+    assert b.move_median_seconds == pytest.approx(0.015)  # 10, 10, 20, 20 ms
+    line = result.table().splitlines()[1].split()
+    assert line[:4] == ["a", "all", "2", "1"] and line[-2:] == ["3.50", "5.50"]
+
+
+def test_a_partnership_table_has_a_row_per_team_not_two_equal_seat_rows() -> None:
+    result = play_match(SHORT4, ["greedy", "random"], games=4, seed=5)
+    rows = result.summary(per_seat=True)
+    assert [(r.bot, r.seat, r.team, r.games) for r in rows] == [
+        ("greedy", None, None, 4), ("random", None, None, 4),
+        ("greedy", None, 0, 2), ("greedy", None, 1, 2), ("random", None, 0, 2), ("random", None, 1, 2),
+    ]
+    table = result.table().splitlines()
+    assert [line.split()[:2] for line in table[1:]] == [
+        ["greedy", "all"], ["random", "all"], ["greedy", "0+2"], ["greedy", "1+3"],
+        ["random", "0+2"], ["random", "1+3"],
+    ]
+    assert len(set(table)) == len(table)
+    # the seats of a two-player match stay rows of their own
+    two = play_match(SHORT2, ["greedy", "random"], games=2, seed=5)
+    assert [(r.seat, r.team) for r in two.summary(per_seat=True)[2:]] == [(0, 0), (1, 1), (0, 0), (1, 1)]
+
+
+def test_progress_starts_at_zero_of_n() -> None:
+    calls: list[tuple[int, int]] = []
+    play_match(SHORT2, ["greedy", "random"], games=4, seed=1, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    resumed: list[tuple[int, int]] = []
+    first = play_match(SHORT2, ["greedy", "random"], games=4, seed=1).games[:2]
+    play_match(SHORT2, ["greedy", "random"], games=4, seed=1, finished=first,
+               progress=lambda d, t: resumed.append((d, t)))
+    assert resumed[0] == (2, 4) and resumed[-1] == (4, 4)
+
+
+def test_progress_line_gives_the_rate_and_the_time_left() -> None:
+    import io
+
+    from kanasta._cmd_match import _Progress, duration
+
+    progress = _Progress(io.StringIO())
+    progress.first = 0
+    assert progress.line(0, 400, 0.0).endswith("] 0/400 games")
+    # 10 games in 100 s (1.7 min, shown as 2): 0.1 a second; 390 left take 3900 s = 65 min
+    assert progress.line(10, 400, 100.0).endswith("10/400 games, 0.10 games/s, 2 min so far, about 1 h 05 min left")
+    # 3 games in 2 h: 1.5 an hour; 1 left: 40 min
+    assert progress.line(3, 4, 7200.0).endswith("3/4 games, 1.5 games/h, 2 h 00 min so far, about 40 min left")
+    assert duration(59.4) == "59 s" and duration(90) == "2 min"
+
+
+def test_a_long_search_match_is_announced_with_its_expected_time(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from kanasta import _cmd_match
+
+    asked: list[tuple[int, int]] = []
+
+    def fake(rules: kanasta.Rules, specs: list[BotSpec], games: int, jobs: int, seed: int = 0) -> float:
+        asked.append((games, jobs))
+        return 7200.0
+
+    monkeypatch.setattr(_cmd_match, "estimate_seconds", fake)
+    args = ["match", "--rules", "classic-2", "--bots", "search:1,greedy", "--games", "2", "--target", "50"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "2 games with search bots: expect about 2 h 00 min (--jobs 1;" in err and asked == [(2, 1)]
+    monkeypatch.setattr(_cmd_match, "estimate_seconds", lambda *a, **k: 30.0)
+    assert main(args) == 0
+    assert "expect about" not in capsys.readouterr().err
+    assert main(["match", "--rules", "classic-2", "--games", "2", "--target", "50"]) == 0  # no search bot: no estimate
+    assert asked == [(2, 1)]
+
+
+def test_the_estimate_counts_only_search_moves() -> None:
+    from kanasta._cmd_match import estimate_seconds
+
+    assert estimate_seconds(SHORT2, [BotSpec("greedy"), BotSpec("random")], 100, 1) == 0.0
+    assert estimate_seconds(SHORT2, [BotSpec.parse("search:1"), BotSpec("greedy")], 100, 1) > 0.0
+
+
+def test_match_help_prints_a_single_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    out = capsys.readouterr().out
+    assert "95%" in out and "%%" not in out

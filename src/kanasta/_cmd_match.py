@@ -3,22 +3,32 @@
 The implementation of the subcommand; :mod:`kanasta.cli` only registers it.
 Two bots (or one a team) play a :func:`kanasta.match.play_match`; more than
 two bots in a two-team game play a :func:`kanasta.match.play_tournament`.
-A progress bar goes to standard error while it is a terminal.
+A progress line (games done from 0, the rate and the time left) goes to
+standard error while it is a terminal; before a match with a search bot that
+is expected to take more than a minute, a warning line gives that time,
+estimated from a game of greedy bots (its length) and a few search moves
+timed on this machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+import time
+from collections.abc import Sequence
+from typing import Final, TextIO
 
 import attrs
 
 from kanasta.errors import KanastaError
 from kanasta.match import BOT_NAMES, BotSpec, MatchResult, TournamentResult, play_match, play_tournament
-from kanasta.rules import PRESET_NAMES, preset
+from kanasta.rules import PRESET_NAMES, Rules, preset
+from kanasta.view import PlayerView
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "duration", "estimate_seconds", "run"]
+
+LONG: Final = 60.0
+"""Seconds of expected play past which a match with a search bot is announced with its expected time."""
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``match`` with the ``kanasta`` command's subparsers."""
@@ -27,11 +37,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="play a match (duplicate deals) or a tournament between built-in bots",
         description=(
             "Play a match between bots with duplicate deals (each deal played again with the bots' "
-            "seats swapped) and print a table per bot and seat: games, win rate with its 95%% "
-            "Wilson interval, mean score difference per game and per hand, CPU time per move. "
+            "seats swapped) and print a table per bot, then per team (partnerships) or seat: games, "
+            "deals, win rate with its 95% Wilson interval over the deals (a deal's two games are not "
+            "independent), mean score difference per game and per hand, and the CPU time of a move "
+            "(median and 90th percentile). "
             "With more bots than teams, play a round robin and rate the bots (Bradley-Terry, Elo scale)."
         ),
-        epilog="Example: kanasta match --rules classic --bots search,greedy --games 400 --jobs 2",
+        epilog="Example: kanasta match --rules classic --bots search:8,greedy --games 20 --jobs 2",
     )
     match.add_argument(
         "--rules", choices=list(PRESET_NAMES), default="classic", help="the rules preset (default: classic)"
@@ -60,22 +72,102 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     match.set_defaults(subparser=match)
 
 
+def duration(seconds: float) -> str:
+    """A time in words for a progress line: ``45 s``, ``12 min``, ``3 h 05 min``.
+
+    >>> from kanasta._cmd_match import duration
+    >>> duration(44.6), duration(750), duration(3 * 3600 + 5 * 60 + 20)
+    ('45 s', '12 min', '3 h 05 min')
+    """
+    if seconds < 59.5:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
 class _Progress:
-    """A one-line progress bar on a terminal; nothing elsewhere."""
+    """A one-line progress report on a terminal (nothing elsewhere): games done from 0/N, rate, time left."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.on = stream.isatty()
+        self.start = time.monotonic()
+        self.first: int | None = None
+
+    def line(self, done: int, total: int, elapsed: float) -> str:
+        """The text shown after ``done`` of ``total`` games and ``elapsed`` seconds (``first`` games were
+        already done when the match began: a resumed match)."""
+        width = 30
+        filled = width * done // total if total else width
+        text = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+        played = done - (self.first or 0)
+        if played > 0 and elapsed > 0:
+            rate = played / elapsed
+            per = f"{rate:.2f} games/s" if rate >= 1 / 60 else f"{rate * 3600:.1f} games/h"
+            text += f", {per}, {duration(elapsed)} so far"
+            if done < total:
+                text += f", about {duration((total - done) / rate)} left"
+        return text
 
     def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
+            self.start = time.monotonic()
         if not self.on:
             return
-        width = 30
-        filled = width * done // total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        self.stream.write("\r" + self.line(done, total, time.monotonic() - self.start) + "\033[K")
         if done == total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+def _sample_moves(rules: Rules, seed: int) -> tuple[int, list[PlayerView]]:
+    """The moves of one game of greedy bots, and views from it to time a search move on."""
+    from kanasta.bots import GreedyBot
+    from kanasta.state import new_game
+
+    state = new_game(rules, seed=seed)
+    bot = GreedyBot()
+    views: list[PlayerView] = []
+    moves = 0
+    while not state.is_game_over and moves < 20_000:
+        view = state.view(state.player)
+        if moves % 37 == 11 and len(views) < 3:
+            views.append(view)
+        state = state.apply(bot.choose(view))
+        moves += 1
+    return moves, views
+
+
+def estimate_seconds(rules: Rules, specs: Sequence[BotSpec], games: int, jobs: int, seed: int = 0) -> float:
+    """The expected wall time of a match (or a round robin) of ``specs``' search bots, in seconds.
+
+    A game's length is taken from one game of greedy bots; each search spec's
+    time a move from three moves timed here (CPU time); the other bots' moves
+    count as free.  A match of two bots puts each at half the seats of every
+    game; a round robin plays ``games`` games for every pair.  ``jobs``
+    processes share the work.  A rough figure: search bots play longer or
+    shorter games than greedy ones, and a loaded machine is slower.
+    """
+    moves, views = _sample_moves(rules, seed)
+    cost: dict[BotSpec, float] = {}
+    for spec in specs:
+        if spec.name != "search" or spec in cost or not views:
+            continue
+        bot = spec(seed)
+        start = time.thread_time()
+        for view in views:
+            bot.choose(view)
+        cost[spec] = (time.thread_time() - start) / len(views)
+    per_game = [moves / rules.teams * cost.get(spec, 0.0) for spec in specs]  # a bot holds 1/teams of the seats
+    if len(specs) > rules.teams:  # a round robin: every pair plays `games` games
+        total = sum(games * (per_game[i] + per_game[j])
+                    for i in range(len(specs)) for j in range(i + 1, len(specs)))
+    else:
+        total = games * sum(per_game)
+    return total / max(jobs, 1)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -87,6 +179,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         specs = [BotSpec.parse(name) for name in args.bots.split(",")]
     except KanastaError as err:
         parser.error(str(err))
+    if any(spec.name == "search" for spec in specs) and args.games > 0:
+        expected = estimate_seconds(rules, specs, args.games, args.jobs if args.backend == "process" else 1,
+                                    args.seed)
+        if expected > LONG:
+            print(f"kanasta match: {args.games} games{' a pair' if len(specs) > rules.teams else ''} with "
+                  f"search bots: expect about {duration(expected)} (--jobs {args.jobs}; estimated from "
+                  f"search moves timed on this machine; Ctrl-C stops)", file=sys.stderr, flush=True)
     progress = _Progress(sys.stderr)
     play = play_tournament if len(specs) > rules.teams else play_match
     try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,8 +23,9 @@ from typing import Final, TextIO
 import attrs
 
 from kanasta.actions import Action, parse_action
-from kanasta.bots import Bot, GreedyBot, RandomBot
+from kanasta.bots import Bot
 from kanasta.errors import KanastaError, NotationError
+from kanasta.match import BOT_NAMES, BotSpec
 from kanasta.record import GameRecord
 from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.sampling import sample_state
@@ -31,16 +33,10 @@ from kanasta.state import CardsDrawn, GameEnded, HandEnded, HandStarted, State, 
 from kanasta.text import TextRenderer
 from kanasta.view import PlayerView, SeenEvent
 
-__all__ = ["BOTS", "add_arguments", "run", "terminal_renderer"]
+__all__ = ["add_arguments", "game_seed", "make_bot", "run", "terminal_renderer"]
 
 TITLES: Final[dict[str, str]] = {"classic": "Classic Canasta", "kanasta": "Kanasta"}
 """The game's display title, by the first word of the preset's name (``classic-3`` is Classic)."""
-
-BOTS: Final[dict[str, Callable[[int, int], Bot]]] = {
-    "greedy": lambda seed, seat: GreedyBot(),
-    "random": lambda seed, seat: RandomBot(seed=8 * seed + seat),
-}
-"""The ``--bots`` choices: a factory taking the game seed and the seat."""
 
 _DEFAULT_BOTS: Final = ("greedy", "random")
 _INDENT: Final = " " * 10
@@ -81,6 +77,36 @@ def terminal_renderer(rules: Rules, out: TextIO) -> TextRenderer:
     return TextRenderer(rules, pretty=tty and utf8, colour=tty and not os.environ.get("NO_COLOR"))
 
 
+def game_seed(seed: int | None) -> int:
+    """The seed rule of ``kanasta play`` and ``kanasta serve``: ``--seed N`` deals game N, else a random seed.
+
+    The random seed (0 to 2**63 - 1) is printed in the game's first
+    line, so ``--seed`` deals the same game again.
+
+    >>> from kanasta._cmd_play import game_seed
+    >>> game_seed(7)
+    7
+    >>> 0 <= game_seed(None) < 2**63
+    True
+    """
+    return secrets.randbits(63) if seed is None else seed
+
+
+def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
+    """The bot ``spec`` names at ``seat`` of the game with seed ``seed``, for ``play`` and ``serve``.
+
+    The bot's own seed is 8 × seed + seat, modulo 2**64 (a bot's seed is 64 bits).
+
+    >>> from kanasta._cmd_play import make_bot
+    >>> from kanasta.match import BotSpec
+    >>> make_bot(BotSpec.parse("search:10"), 1, 3)
+    SearchBot(iterations=10, seed=11)
+    >>> make_bot(BotSpec.parse("search:10"), 2**64 - 1, 3)
+    SearchBot(iterations=10, seed=18446744073709551611)
+    """
+    return spec((8 * seed + seat) % 2**64)
+
+
 def add_arguments(play: argparse.ArgumentParser) -> None:
     """The options of ``kanasta play``."""
     play.add_argument(
@@ -89,13 +115,17 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         default="classic",
         help="the rules preset (default: classic, the four-player partnership game)",
     )
-    play.add_argument("--seed", type=int, default=1, help="the game's seed, 0 to 2**64-1 (default: 1)")
+    play.add_argument(
+        "--seed", type=int, default=None,
+        help="the game's seed, 0 to 2**64-1 (default: a random one, printed in the first line)",
+    )
     play.add_argument(
         "--bots",
         default=None,
         metavar="NAME[,NAME...]",
         help=(
-            f"bots by seat, from {', '.join(sorted(BOTS))}: one name for every seat, one per team "
+            f"bots by seat, from {', '.join(BOT_NAMES)} (search:N: N iterations a move; search:N:S: "
+            "the same, at most S CPU seconds a move): one name for every seat, one per team "
             "or one per seat (default: greedy at even seats, random at odd seats)"
         ),
     )
@@ -125,13 +155,15 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     )
 
 
-def _bot_names(text: str | None, rules: Rules, parser: argparse.ArgumentParser) -> list[str]:
+def _bot_specs(text: str | None, rules: Rules, parser: argparse.ArgumentParser) -> list[BotSpec]:
     if text is None:
-        return [_DEFAULT_BOTS[seat % len(_DEFAULT_BOTS)] for seat in range(rules.players)]
-    names = [n.strip().lower() for n in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            parser.error(f"unknown bot {name!r}; the bots are {', '.join(sorted(BOTS))}")
+        return [BotSpec(_DEFAULT_BOTS[seat % len(_DEFAULT_BOTS)]) for seat in range(rules.players)]
+    names: list[BotSpec] = []
+    for name in text.split(","):
+        try:
+            names.append(BotSpec.parse(name))
+        except KanastaError as err:
+            parser.error(f"--bots: {str(err).removeprefix('bot: ')}")
     if len(names) not in (1, rules.teams, rules.players):
         counts = sorted({1, rules.teams, rules.players})
         parser.error(
@@ -272,23 +304,23 @@ def run(
             rules = attrs.evolve(rules, target_score=args.target)
         except KanastaError as err:
             parser.error(f"--target: {err}")
-    names = _bot_names(args.bots, rules, parser)
+    specs = _bot_specs(args.bots, rules, parser)
     humans = _human_seats(args.human, rules, parser)
-    for human in humans:
-        names[human] = "human"
+    names = ["human" if seat in humans else str(spec) for seat, spec in enumerate(specs)]
     if args.max_moves < 0:
         parser.error(f"--max-moves: must be at least 0, not {args.max_moves}")
     record_path = Path(args.record) if args.record is not None else None
     if record_path is not None and (record_path.is_dir() or not record_path.parent.is_dir()):
         parser.error(f"--record: cannot write {str(record_path)!r}")
+    seed = game_seed(args.seed)
     try:
-        state = new_game(rules, seed=args.seed)
+        state = new_game(rules, seed=seed)
     except KanastaError as err:
         parser.error(f"--seed: {str(err).removeprefix('seed: ')}")
-    bots = {s: BOTS[name](args.seed, s) for s, name in enumerate(names) if s not in humans}
+    bots = {s: make_bot(spec, seed, s) for s, spec in enumerate(specs) if s not in humans}
     renderer = terminal_renderer(rules, out) if humans else TextRenderer(rules)
     screen = _Screen(rules, out, quiet=args.quiet, renderer=renderer)
-    screen.header(title, args.seed, names)
+    screen.header(title, seed, names)
     if humans:
         screen.line("Type 'help' for the notation, 'moves' for your legal moves, 'quit' to stop.")
     watcher = humans[0] if humans else None

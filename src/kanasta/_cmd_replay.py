@@ -108,7 +108,8 @@ def run(
             if answer.isdigit() and len(answer) <= 9:
                 skip = max(int(answer) - 1, 0)
     except KanastaError as err:
-        screen.line(f"The record stops being a legal game at move {done}: {err}")
+        # ``done`` moves were legal: the one refused is move done + 1, counted from 1
+        screen.line(f"The record stops being a legal game at move {done + 1} of {len(record)}: {err}")
         return 1
     except (EOFError, KeyboardInterrupt):
         screen.line()

@@ -10,9 +10,12 @@ same games whatever runs it -- in this process, on ``jobs`` local processes
 ``kanasta[ray]`` extra): workers play whole games and send back only the
 results (:class:`MatchGame`).
 
-:class:`MatchResult` sums the games up per bot and per seat
-(:class:`BotSummary`: games, wins, win rate with its 95 % Wilson interval,
-mean score difference per game and per hand, time per move), as a text
+:class:`MatchResult` sums the games up per bot, then per team in a
+partnership game or per seat otherwise (:class:`BotSummary`: games, deals,
+wins, win rate with its 95 % interval over the deals -- the two games of a
+deal share its cards, so they are not counted as independent, see
+:func:`kanasta.stats.deal_interval` -- mean score difference per game and per
+hand, and the time a move takes: median, 90th percentile and mean), as a text
 table, JSON or CSV.  :func:`play_tournament` plays every pair of several bots
 and fits Bradley--Terry ratings (:func:`kanasta.stats.bradley_terry`).
 
@@ -49,7 +52,7 @@ from kanasta.bots import Bot, GreedyBot, RandomBot
 from kanasta.errors import ConfigError
 from kanasta.rules import Rules
 from kanasta.state import HandEnded, new_game
-from kanasta.stats import bradley_terry, wilson_interval
+from kanasta.stats import bradley_terry, deal_interval, quantile
 
 __all__ = [
     "BotFactory",
@@ -173,7 +176,9 @@ class MatchGame:
 
     ``lineup[seat]`` is the index of the bot at that seat (in the match's
     bot list).  ``winner`` is the winning team (None if the game was stopped
-    unfinished).  The timings are not part of equality: the same match
+    unfinished).  ``seat_seconds`` is each seat's CPU time in ``choose``, and
+    ``move_seconds`` each seat's moves' times one by one (empty in a game
+    saved without them).  The timings are not part of equality: the same match
     gives equal games on any backend, but never the same timings.
 
     >>> import attrs, kanasta
@@ -195,18 +200,21 @@ class MatchGame:
     moves: int
     seat_moves: tuple[int, ...]
     seat_seconds: tuple[float, ...] = attrs.field(eq=False)
+    move_seconds: tuple[tuple[float, ...], ...] = attrs.field(eq=False, default=())
 
     def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-safe data.
+        """The game as JSON-safe data (the move times rounded to 0.1 microsecond).
 
         >>> import attrs, kanasta
         >>> from kanasta.match import BotSpec, play_game
         >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
         >>> sorted(play_game(rules, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0).to_dict())
-        ['deal', 'hands', 'index', 'lineup', 'moves', 'rotation', 'scores', 'seat_moves',
-         'seat_seconds', 'seed', 'winner']
+        ['deal', 'hands', 'index', 'lineup', 'move_seconds', 'moves', 'rotation', 'scores',
+         'seat_moves', 'seat_seconds', 'seed', 'winner']
         """
-        return attrs.asdict(self)
+        data = attrs.asdict(self)
+        data["move_seconds"] = [[round(t, 7) for t in times] for times in self.move_seconds]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchGame:
@@ -222,8 +230,12 @@ class MatchGame:
         Traceback (most recent call last):
         ...
         kanasta.errors.ConfigError: game: a saved game has exactly the fields deal, hands, index, ...
+
+        ``move_seconds`` may be missing (a game saved before it was kept).
         """
         names = sorted(f.name for f in attrs.fields(cls))
+        if isinstance(data, dict) and "move_seconds" not in data:
+            data = {**data, "move_seconds": []}
         if not isinstance(data, dict) or sorted(data) != names:
             raise ConfigError("game", "a saved game has exactly the fields " + ", ".join(names))
         try:
@@ -239,6 +251,7 @@ class MatchGame:
                 moves=_integer(data["moves"]),
                 seat_moves=tuple(_integer(m) for m in data["seat_moves"]),
                 seat_seconds=tuple(float(x) for x in data["seat_seconds"]),
+                move_seconds=tuple(tuple(float(t) for t in times) for times in data["move_seconds"]),
             )
         except (TypeError, ValueError) as err:
             raise ConfigError("game", f"not a saved game: {err}") from err
@@ -275,6 +288,7 @@ def play_game(
     state = new_game(rules, seed=game_seed)
     seat_moves = [0] * rules.players
     seat_seconds = [0.0] * rules.players
+    move_seconds: list[list[float]] = [[] for _ in range(rules.players)]
     hands = 0
     moves = 0
     while not state.is_game_over and moves < max_moves:
@@ -282,7 +296,9 @@ def play_game(
         view = state.view(seat)
         start = time.thread_time()
         action = players[seat].choose(view)
-        seat_seconds[seat] += time.thread_time() - start
+        took = time.thread_time() - start
+        seat_seconds[seat] += took
+        move_seconds[seat].append(took)
         seat_moves[seat] += 1
         state = state.apply(action)
         moves += 1
@@ -299,6 +315,7 @@ def play_game(
         moves=moves,
         seat_moves=tuple(seat_moves),
         seat_seconds=tuple(seat_seconds),
+        move_seconds=tuple(tuple(times) for times in move_seconds),
     )
 
 
@@ -334,11 +351,16 @@ def _run(
     on_game: Callable[[MatchGame], None] | None = None,
     finished: Sequence[MatchGame] = (),
 ) -> dict[int, list[MatchGame]]:
-    """Play every task on the backend; the games of each match key (with ``finished``, of key 0), in game order."""
+    """Play every task on the backend; the games of each match key (with ``finished``, of key 0), in game order.
+
+    ``progress(done, total)`` is called once before any game is played, then as games end.
+    """
     total = len(finished) + sum(len(t.indices) for t in tasks)
     done = len(finished)
     out: dict[int, list[MatchGame]] = {t.key: [] for t in tasks}
     out.setdefault(0, []).extend(finished)
+    if progress is not None:
+        progress(done, total)
 
     def collect(key: int, games: tuple[MatchGame, ...]) -> None:
         nonlocal done
@@ -453,11 +475,18 @@ def _check(rules: Rules, names: Sequence[str], games: int, seed: int, jobs: int,
 
 @attrs.frozen(slots=True)
 class BotSummary:
-    """One row of a match's table: a bot, over all its games or at one seat.
+    """One row of a match's table: a bot over all its games, on one team, or at one seat.
 
-    ``wins`` counts a game stopped unfinished as half a win.  The score
-    difference is the bot's team's final score less the best other team's,
-    per game and per hand played; ``seconds_per_move`` is CPU time.
+    ``seat`` and ``team`` are None in the row of all the bot's games; a
+    partnership game (two seats a team) has a row per team (``team`` set,
+    ``seat`` None), other games a row per seat (``seat`` and its ``team``).
+    ``wins`` counts a game stopped unfinished as half a win.  ``ci_low`` and
+    ``ci_high`` bound the win rate at 95 % over the row's ``deals``
+    (:func:`kanasta.stats.deal_interval`: a deal's games are not
+    independent).  The score difference is the bot's team's final score less
+    the best other team's, per game and per hand played.  The times are CPU
+    time in ``choose``: ``seconds_per_move`` the mean, then the median and
+    90th percentile of a move (over the moves whose times were kept).
     """
 
     bot: str
@@ -470,28 +499,42 @@ class BotSummary:
     score_diff_per_game: float
     score_diff_per_hand: float
     seconds_per_move: float
+    team: int | None = None
+    deals: int = 0
+    move_median_seconds: float = 0.0
+    move_p90_seconds: float = 0.0
 
 
-def _summarise(name: str, index: int, games: Sequence[MatchGame], rules: Rules, seat: int | None) -> BotSummary:
+def _summarise(
+    name: str, index: int, games: Sequence[MatchGame], rules: Rules, seat: int | None, team: int | None = None
+) -> BotSummary:
     played = 0
     wins = 0.0
     diff = 0
     hands = 0
     moves = 0
     seconds = 0.0
+    times: list[float] = []
+    by_deal: dict[int, list[float]] = {}
     for game in games:
-        seats = [s for s, b in enumerate(game.lineup) if b == index and (seat is None or s == seat)]
+        seats = [s for s, b in enumerate(game.lineup)
+                 if b == index and (seat is None or s == seat) and (team is None or rules.team_of(s) == team)]
         if not seats:
             continue
-        team = rules.team_of(seats[0])
+        own = rules.team_of(seats[0])
         played += 1
-        wins += 0.5 if game.winner is None else float(game.winner == team)
-        best_other = max(score for t, score in enumerate(game.scores) if t != team)
-        diff += game.scores[team] - best_other
+        won = 0.5 if game.winner is None else float(game.winner == own)
+        wins += won
+        by_deal.setdefault(game.deal, []).append(won)
+        best_other = max(score for t, score in enumerate(game.scores) if t != own)
+        diff += game.scores[own] - best_other
         hands += game.hands
         moves += sum(game.seat_moves[s] for s in seats)
         seconds += sum(game.seat_seconds[s] for s in seats)
-    low, high = wilson_interval(wins, played)
+        for s in seats:
+            if s < len(game.move_seconds):
+                times.extend(game.move_seconds[s])
+    low, high = deal_interval([sum(w) / len(w) for w in by_deal.values()])
     return BotSummary(
         bot=name,
         seat=seat,
@@ -503,6 +546,10 @@ def _summarise(name: str, index: int, games: Sequence[MatchGame], rules: Rules, 
         score_diff_per_game=diff / played if played else 0.0,
         score_diff_per_hand=diff / hands if hands else 0.0,
         seconds_per_move=seconds / moves if moves else 0.0,
+        team=team if seat is None else (None if team is None and seat is None else rules.team_of(seat)),
+        deals=len(by_deal),
+        move_median_seconds=quantile(times, 0.5),
+        move_p90_seconds=quantile(times, 0.9),
     )
 
 
@@ -515,7 +562,8 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[str | float]]) -> str:
 
 
 _COLUMNS: Final = ("bot", "seat", "games", "wins", "win_rate", "ci_low", "ci_high",
-                   "score_diff_per_game", "score_diff_per_hand", "seconds_per_move")
+                   "score_diff_per_game", "score_diff_per_hand", "seconds_per_move",
+                   "team", "deals", "move_median_seconds", "move_p90_seconds")
 
 
 @attrs.frozen(slots=True)
@@ -527,10 +575,10 @@ class MatchResult:
     >>> rules = attrs.evolve(kanasta.Rules.kanasta(), target_score=40)
     >>> result = play_match(rules, ["greedy", "random"], games=2, seed=3)
     >>> print(result.table())  # doctest: +SKIP
-    bot     seat  games  win rate (95% CI)       score diff/game  /hand  ms/move
-    greedy  all       2  100.0% (34.2%-100.0%)   ...
-    >>> result.to_csv().splitlines()[0]
-    'bot,seat,games,wins,win_rate,ci_low,ci_high,score_diff_per_game,score_diff_per_hand,seconds_per_move'
+    bot     seats  games  deals  win rate (95% CI)  diff/game  diff/hand  ms/move median  p90
+    greedy  all        2      1  100.0% (20.7-100.0)  ...
+    >>> result.to_csv().splitlines()[0].split(",")[:7]
+    ['bot', 'seat', 'games', 'wins', 'win_rate', 'ci_low', 'ci_high']
     """
 
     rules: Rules
@@ -539,29 +587,49 @@ class MatchResult:
     games: tuple[MatchGame, ...]
 
     def summary(self, *, per_seat: bool = False) -> tuple[BotSummary, ...]:
-        """A row per bot over all its games; with ``per_seat``, then a row per bot and seat."""
+        """A row per bot over all its games; with ``per_seat``, then a row per bot and team in a
+        partnership game (its two seats play the same games to the same result), per bot and seat
+        in the others."""
         rows = [_summarise(name, i, self.games, self.rules, None) for i, name in enumerate(self.bots)]
         if per_seat:
+            partners = self.rules.teams < self.rules.players
             for i, name in enumerate(self.bots):
-                for seat in range(self.rules.players):
-                    row = _summarise(name, i, self.games, self.rules, seat)
-                    if row.games:
-                        rows.append(row)
+                if partners:
+                    parts = [_summarise(name, i, self.games, self.rules, None, team)
+                             for team in range(self.rules.teams)]
+                else:
+                    parts = [_summarise(name, i, self.games, self.rules, seat)
+                             for seat in range(self.rules.players)]
+                rows += [row for row in parts if row.games]
         return tuple(rows)
 
+    def _seats(self, row: BotSummary) -> str:
+        if row.seat is not None:
+            return str(row.seat)
+        if row.team is not None:
+            return "+".join(str(s) for s in range(self.rules.players) if self.rules.team_of(s) == row.team)
+        return "all"
+
     def table(self) -> str:
-        """The summary, per bot and per seat, as an aligned text table."""
-        head = ("bot", "seat", "games", "win rate (95% CI)", "diff/game", "diff/hand", "ms/move")
+        """The summary as an aligned text table: per bot, then per team (``0+2``) or per seat.
+
+        The interval is over deals (:func:`kanasta.stats.deal_interval`); the
+        time a move takes is its median and 90th percentile, in milliseconds.
+        """
+        head = ("bot", "seats", "games", "deals", "win rate (95% CI)", "diff/game", "diff/hand",
+                "ms/move median", "p90")
         lines = [head]
         for r in self.summary(per_seat=True):
             lines.append((
                 r.bot,
-                "all" if r.seat is None else str(r.seat),
+                self._seats(r),
                 str(r.games),
+                str(r.deals),
                 f"{100 * r.win_rate:.1f}% ({100 * r.ci_low:.1f}-{100 * r.ci_high:.1f})",
                 f"{r.score_diff_per_game:+.1f}",
                 f"{r.score_diff_per_hand:+.1f}",
-                f"{1000 * r.seconds_per_move:.2f}",
+                f"{1000 * r.move_median_seconds:.2f}",
+                f"{1000 * r.move_p90_seconds:.2f}",
             ))
         widths = [max(len(row[c]) for row in lines) for c in range(len(head))]
         return "\n".join(
@@ -587,7 +655,7 @@ class MatchResult:
         return json.dumps(self.to_dict(), indent=2)
 
     def to_csv(self) -> str:
-        """The summary rows (per bot, then per bot and seat) as CSV with a header line."""
+        """The summary rows (per bot, then per bot and team or seat) as CSV with a header line."""
         rows = [["all" if v is None else v for v in attrs.astuple(r)] for r in self.summary(per_seat=True)]
         return _csv(_COLUMNS, rows)
 

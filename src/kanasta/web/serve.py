@@ -86,11 +86,11 @@ def serve(args: argparse.Namespace) -> int:
 
         from kanasta.web.app import create_app
     except ImportError as err:
-        parser.error(f"the browser table needs the web extra: pip install 'kanasta[web]' ({err})")
-    import secrets
-
+        parser.error(f"the browser table needs the web extra: pip install 'kanasta[web]' "
+                     f"(from a checkout: pip install '.[web]') ({err})")
     import attrs
 
+    from kanasta._cmd_play import game_seed, make_bot
     from kanasta.web.table import Table
 
     rules = preset(args.rules)
@@ -113,12 +113,12 @@ def serve(args: argparse.Namespace) -> int:
         parser.error(f"--port: must be from 0 to 65535, not {args.port}")
     if not args.bot_delay >= 0:
         parser.error(f"--bot-delay: must be at least 0, not {args.bot_delay}")
-    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    seed = game_seed(args.seed)  # the seed rule of play and serve
     try:
         state = new_game(rules, seed=seed)
     except KanastaError as err:
         parser.error(f"--seed: {err}")
-    bots = {s: spec(8 * seed + s) for s in range(rules.players) if s not in humans}
+    bots = {s: make_bot(spec, seed, s) for s in range(rules.players) if s not in humans}
     table = Table(state, humans=humans, bots=bots, bot_delay=args.bot_delay, title=title)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
