@@ -207,10 +207,7 @@ def hand_rewards(before: State, after: State, score_scale: float = 1000.0) -> tu
 
 
 def _ends_a_hand(state: State) -> bool:
-    """Whether the move that reached ``state`` ended a hand (read without making the native state's fields)."""
-    native = state._native
-    if native is not None:
-        return '"HandEnded"' in native.events_json()
+    """Whether the move that reached ``state`` ended a hand (its events; a native state makes only those)."""
     return any(isinstance(event, HandEnded) for event in state.events)
 
 
