@@ -98,7 +98,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
     The quantile at ``q`` of n sorted values sits at position ``q * (n - 1)``
     (counted from 0); between two values it is interpolated (NumPy's default,
-    and the ``inclusive`` method of :func:`statistics.quantiles`).  Of no
+    and the ``inclusive`` method of ``statistics.quantiles``).  Of no
     values it is 0.
 
     >>> from kanasta.stats import quantile
