@@ -23,7 +23,10 @@ def _bench(save: Path, *extra: str) -> subprocess.CompletedProcess[str]:
 def _games(path: Path) -> list[dict[str, object]]:
     games = [json.loads(line) for line in path.read_text().splitlines()]
     for game in games:
-        del game["seat_seconds"]  # timings differ from run to run
+        # timings differ from run to run: one time per move of each seat, then left out
+        times = game.pop("move_seconds")
+        assert isinstance(times, list) and [len(t) for t in times] == game["seat_moves"]
+        del game["seat_seconds"]
     return games
 
 
