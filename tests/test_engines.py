@@ -83,13 +83,23 @@ def test_both_engines_deal_and_play_the_same_game() -> None:
     assert native.history == python.history and native.view(2) == python.view(2)
 
 
-def test_native_listings_hand_out_the_same_object_for_the_same_move() -> None:
+def test_native_listings_hand_out_the_same_object_for_the_same_move_within_a_game() -> None:
+    """A game's listings share its objects (one per move); another game has its own (issue 25 R5),
+    but for the moves with no fields (draw, ask, decline), one object each, as cards are."""
     a = kanasta.new_game(kanasta.Rules.classic(), 5, engine="native")
-    b = kanasta.new_game(kanasta.Rules.classic(), 6, engine="native")
+    b = kanasta.new_game(kanasta.Rules.classic(), 5, engine="native")
     draw_a = next(m for m in a.legal_actions() if isinstance(m, Draw))
     draw_b = next(m for m in b.legal_actions() if isinstance(m, Draw))
     assert draw_a is draw_b
     assert a.legal_actions() is a.legal_actions()  # kept by the state
+    a1, b1 = a.apply(draw_a), b.apply(draw_b)
+    assert a1.legal_actions() == b1.legal_actions()
+    assert not {id(m) for m in a1.legal_actions()} & {id(m) for m in b1.legal_actions()}
+    discard = a1.legal_actions()[-1]
+    assert isinstance(discard, kanasta.Discard)
+    # two states of one game, the same move: the same object
+    a2 = a.apply(kanasta.parse_action("draw"))
+    assert a2 is not a1 and a2.legal_actions()[-1] is discard
 
 
 def test_a_move_the_caller_made_is_checked_and_kept_as_the_engines_own_copy() -> None:
@@ -189,18 +199,20 @@ def test_rules_the_core_does_not_read_are_refused_not_played_by_the_python_engin
 def test_a_native_failure_is_raised_not_answered_by_the_python_engine() -> None:
     """One engine per game: a failure of the core (here its maker of move objects, made to
     fail) is raised to the caller; the Python engine does not answer in its place."""
-    state = kanasta.new_game(kanasta.Rules.classic(), 9, engine="native")
+    state = kanasta.new_game(kanasta.Rules.classic(), 9, engine="native").apply(kanasta.Draw())
 
-    def broken(kind: int, cards: tuple[kanasta.Card, ...], meld: int | None) -> kanasta.Action:
+    def broken(action: object, value: object) -> None:
         raise RuntimeError("the core's move maker failed")
 
-    _core.set_action_factory(broken, _native._CARD)
+    makers = _native.action_makers()
+    _core.set_action_factory([(cls, [broken] * len(setters)) for cls, setters in makers], _native._CARD)
     try:
         with pytest.raises(RuntimeError, match="move maker failed"):
             state.legal_actions()
     finally:
-        _core.set_action_factory(_native._make_action, _native._CARD)
-    assert state.legal_actions() == kanasta.new_game(kanasta.Rules.classic(), 9, engine="python").legal_actions()
+        _core.set_action_factory(makers, _native._CARD)
+    python = kanasta.new_game(kanasta.Rules.classic(), 9, engine="python").apply(kanasta.Draw())
+    assert state.legal_actions() == python.legal_actions()
 
 
 def test_the_core_explains_moves_of_any_size_as_the_python_engine() -> None:

@@ -407,3 +407,45 @@ def test_f5_nothing_reachable_from_a_view_is_a_state_a_history_link_or_a_hidden_
         assert all(event.seat == seat for event in drawn)
         other_hands = {id(state.hands[s]) for s in range(4) if s != seat and state.hands[s]}
         assert not any(id(o) in other_hands for o in objects)
+
+
+def _mutate(obj: object, name: str, value: object) -> None:
+    """What a careless caller does to a frozen object it was handed (``object.__setattr__``, bypassing ``frozen``)."""
+    object.__setattr__(obj, name, value)
+
+
+def test_r5_a_listed_move_changed_by_its_caller_changes_no_history_and_no_other_game() -> None:
+    """Issue 25 R5: a listed move object its caller rewrites changes neither the history and record
+    of the game it was played in, nor the listing of another game (each game has its own objects)."""
+    first = kanasta.new_game(kanasta.Rules.classic(), seed=11).apply(kanasta.Draw())
+    mine = first.legal_actions()[-1]
+    assert isinstance(mine, kanasta.Discard)
+    played = mine.card
+    after = first.apply(mine)
+    joker = kanasta.parse_card("JK")
+    assert played != joker
+    _mutate(mine, "card", joker)  # the caller's object now says "discard JK"
+    assert after.history[-1].action == kanasta.Discard(played)
+    assert kanasta.GameRecord.from_state(after, check=False).to_dict()["moves"][-1] == f"discard {played}"
+    assert after.pile[-1] == played
+    # a new game of the same seed lists its own object for the same move, unchanged
+    other = kanasta.new_game(kanasta.Rules.classic(), seed=11).apply(kanasta.Draw())
+    theirs = other.legal_actions()[-1]
+    assert theirs is not mine and theirs == kanasta.Discard(played)
+    assert other.apply(theirs).history[-1].action == kanasta.Discard(played)
+
+
+def test_r5_a_history_or_table_object_changed_by_its_caller_is_not_another_games() -> None:
+    """Issue 25 R5: the objects of one game's history and table (moves, melds, turn) are not another game's."""
+    states = game("classic")[:400]
+    a = states[-1]
+    assert any(a.melds)
+    b = kanasta.State.from_dict(a.to_dict()).apply(a.legal_actions()[0])  # another game, same table
+    b_meld = next(m for team in b.melds for m in team)
+    a_meld = next(m for team in a.melds for m in team)
+    assert a_meld == b_meld and a_meld is not b_meld
+    c = kanasta.State.from_dict(a.to_dict())  # another game, same position
+    assert c.turn == a.turn and c.turn is not a.turn
+    step = a.history[-1]
+    twin = kanasta.State.from_dict(states[-2].to_dict()).apply(step.action)
+    assert twin.history[-1].action == step.action and twin.history[-1].action is not step.action

@@ -10,12 +10,14 @@ from typing import Any, Literal, final
 import numpy as np
 import numpy.typing as npt
 
+from kanasta._native import Made
 from kanasta.actions import Action
 from kanasta.cards import Card
 from kanasta.position import Event, HandResult, LogNode
 from kanasta.rules import Rules
 
 __all__ = [
+    "ACTION_FIELDS",
     "EVENT_FIELDS",
     "POSITION_FIELDS",
     "BudgetExceeded",
@@ -184,9 +186,9 @@ class NativeState:
     def play(
         self, action: Action, *, budget: int = ...
     ) -> tuple[NativeState, Literal["draw", "play", "answer", "game_over"], int, tuple[()] | None] | None: ...
-    def set_game(self, game: tuple[Rules, tuple[Event, ...]]) -> bool: ...
+    def set_game(self, game: tuple[Rules, tuple[Event, ...], Made]) -> bool: ...
     @property
-    def game(self) -> tuple[Rules, tuple[Event, ...]] | None: ...
+    def game(self) -> tuple[Rules, tuple[Event, ...], Made] | None: ...
     @property
     def is_listed(self) -> bool: ...
     def history(self) -> tuple[LogNode | None, list[tuple[int, Action, tuple[Event, ...]]]]: ...
@@ -271,15 +273,16 @@ def observation_layout(players: int, teams: int) -> list[tuple[str, int, int]]: 
 def search_nodes(state: NativeState, *, budget: int = ...) -> int: ...
 def can_take(state: NativeState, *, budget: int = ...) -> bool: ...
 def set_action_factory(
-    factory: Callable[[int, tuple[Card, ...], int | None], Action], cards: Sequence[Card]
+    kinds: Sequence[tuple[Any, Sequence[Callable[[Any, Any], None]]]], cards: Sequence[Card]
 ) -> None: ...
 def set_event_factory(
     classes: Sequence[tuple[type[Event], Sequence[Callable[[Any, Any], None]]]],
-    result: Callable[[tuple[Any, ...]], HandResult],
+    result: Callable[[tuple[Any, ...], Any], HandResult],
 ) -> None: ...
 
 POSITION_FIELDS: tuple[str, ...]
 EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
+ACTION_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
 def explain(state: NativeState, move: str, *, budget: int = ...) -> tuple[str, str] | None: ...
 def explain_parts(

@@ -29,8 +29,6 @@ from kanasta.actions import (
     ASK,
     DECLINE,
     DRAW,
-    NO,
-    YES,
     Action,
     AddToMeld,
     AnswerPartner,
@@ -148,66 +146,42 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return setter
 
 
-_DISCARD_CARD = slot_setter(Discard, "card")
-_LAY_CARDS = slot_setter(LayMeld, "cards")
-_ADD_MELD, _ADD_CARDS = slot_setter(AddToMeld, "meld"), slot_setter(AddToMeld, "cards")
-_EXTEND_MELD, _EXTEND_RUN = slot_setter(ExtendRun, "meld"), slot_setter(ExtendRun, "run")
-_TAKE_CARDS, _TAKE_MELD = slot_setter(TakePile, "cards"), slot_setter(TakePile, "meld")
+ACTION_CLASSES: Final[dict[str, type[Action]]] = {
+    cls.__name__: cls
+    for cls in (type(DRAW), TakePile, LayMeld, AddToMeld, ExtendRun, Discard, type(ASK), AnswerPartner,
+                type(DECLINE))
+}
+"""The action classes by name, as ``kanasta._core.ACTION_FIELDS`` names them (by kind: see :func:`move_parts`)."""
+_ONE: Final[dict[type, Action]] = {type(DRAW): DRAW, type(ASK): ASK, type(DECLINE): DECLINE}
+"""The one object of each action class with no fields (it has nothing to change: shared, as cards are)."""
 
 
-def _make_action(kind: int, held: tuple[Card, ...], meld: int | None) -> Action:
-    """The action object of a move the native listing names (see ``_core.set_action_factory``).
+def action_makers() -> list[tuple[Any, list[Callable[[Any, Any], None]]]]:
+    """What ``_core.set_action_factory`` reads: per kind, the class and its slots' setters (or its one object).
 
-    Called once per distinct move in a process: the core keeps the object and
-    hands it out again in every listing that holds the move.  The object is
-    the one the public constructors make (the cards come in stored order):
+    The core makes each game's action objects with them (``object.__new__`` and the slots'
+    setters, without the classes' converters and validators: the core's moves are valid, and
+    their cards in stored order), and keeps them for that game only.
 
-    >>> from kanasta.cards import parse_cards
-    >>> _make_action(3, parse_cards("AC JK"), 1), _make_action(7, (), 0)
-    (AddToMeld(meld=1, cards=(Card('AC'), Card('JK'))), AnswerPartner(permit=False))
-    >>> _make_action(2, parse_cards("TC TH 2C"), None) == LayMeld(parse_cards("TC TH 2C"))
-    True
+    >>> [(getattr(c, "__name__", c), len(s)) for c, s in action_makers()][:3]
+    [(Draw(), 0), ('TakePile', 2), ('LayMeld', 1)]
     """
-    # The core's moves are valid and in stored order already: the objects are made without
-    # running the classes' converters and validators again (they cost more than a listing).
-    if kind == 5:
-        action: Action = _new(Discard)
-        _DISCARD_CARD(action, held[0])
-        return action
-    if kind == 2:
-        action = _new(LayMeld)
-        _LAY_CARDS(action, held)
-        return action
-    if kind == 3:
-        action = _new(AddToMeld)
-        _ADD_MELD(action, meld)
-        _ADD_CARDS(action, held)
-        return action
-    if kind == 4:
-        action = _new(ExtendRun)
-        _EXTEND_MELD(action, meld)
-        _EXTEND_RUN(action, held)
-        return action
-    if kind == 1:
-        action = _new(TakePile)
-        _TAKE_CARDS(action, held)
-        _TAKE_MELD(action, meld)
-        return action
-    if kind == 0:
-        return DRAW
-    if kind == 6:
-        return ASK
-    if kind == 7:
-        return YES if meld else NO
-    if kind == 8:
-        return DECLINE
-    raise ValueError(f"the native core named a move of an unknown kind {kind}")
+    made: list[tuple[Any, list[Callable[[Any, Any], None]]]] = []
+    for kind, names in _core.ACTION_FIELDS:
+        cls = ACTION_CLASSES[kind]
+        if {f.name for f in attrs.fields(cls)} != set(names):
+            raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
+        if names:
+            made.append((cls, [slot_setter(cls, name) for name in names]))
+        else:
+            made.append((_ONE[cls], []))
+    return made
 
 
 def move_parts(action: Action) -> tuple[int, list[int], int | None]:
     """A move as ``kanasta._core.explain_parts`` reads it: its kind, its cards' indices, its meld number.
 
-    The kinds are those of :func:`_make_action` (an answer's "meld" is 1 for yes, 0 for no);
+    The kinds are those of ``kanasta._core.ACTION_FIELDS`` (an answer's "meld" is 1 for yes, 0 for no);
     the cards are in stored order, as many as the move holds.
 
     >>> from kanasta.cards import parse_cards
@@ -243,11 +217,28 @@ FILLED: Final[tuple[str, ...]] = tuple(
 module loads)."""
 
 _KIND: Final = (MeldKind.SET, MeldKind.RUN)
-_MELDS: dict[tuple[Any, ...], Meld] = {}
-_TURNS: dict[tuple[Any, ...], Turn] = {}
-_TABLES: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
-"""The melds of both teams, made once per distinct table (a table rarely changes from one move to the next)."""
 _KEPT: Final = 50_000
+
+
+class Made:
+    """The objects made for one native game's fields (kept with its rules, ``NativeState.game``): one per value.
+
+    A meld, a table of melds (a table rarely changes from one move to the next) and a
+    turn are made once per distinct value *of that game*, so that no object handed to one
+    game is reachable from another.  A conversion given no ``Made`` makes new objects.
+
+    >>> made = Made()
+    >>> raw = ((0, (0, 1, 52), 1, None, None, 2),)
+    >>> _melds((raw, ()), made) is _melds((raw, ()), made), _melds((raw, ()), made) is _melds((raw, ()))
+    (True, False)
+    """
+
+    __slots__ = ("melds", "tables", "turns")
+
+    def __init__(self) -> None:
+        self.melds: dict[tuple[Any, ...], Meld] = {}
+        self.tables: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
+        self.turns: dict[tuple[Any, ...], Turn] = {}
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
@@ -263,38 +254,47 @@ def _kept(table: dict[tuple[Any, ...], Any]) -> None:
         table.clear()
 
 
-def _meld(raw: tuple[Any, ...]) -> Meld:
-    meld = _MELDS.get(raw)
-    if meld is None:
-        kind, cards, rank, suit, low, wild = raw
-        meld = Meld(
-            kind=_KIND[kind], cards=_cards(cards), rank=None if rank is None else Rank(rank),
-            suit=None if suit is None else Suit(suit), low=low, wild_index=wild,
-        )
-        _kept(_MELDS)
-        _MELDS[raw] = meld
-    return meld
+def _new_meld(raw: tuple[Any, ...]) -> Meld:
+    kind, cards, rank, suit, low, wild = raw
+    return Meld(
+        kind=_KIND[kind], cards=_cards(cards), rank=None if rank is None else Rank(rank),
+        suit=None if suit is None else Suit(suit), low=low, wild_index=wild,
+    )
 
 
-def _melds(raw: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Meld, ...], ...]:
-    melds = _TABLES.get(raw)
+def _melds(raw: tuple[tuple[Any, ...], ...], made: Made | None = None) -> tuple[tuple[Meld, ...], ...]:
+    if made is None:
+        return tuple(tuple(map(_new_meld, team)) for team in raw)
+    tables = made.tables
+    melds = tables.get(raw)
     if melds is None:
-        melds = tuple(tuple(map(_meld, team)) for team in raw)
-        _kept(_TABLES)
-        _TABLES[raw] = melds
+        kept = made.melds
+        _kept(kept)
+
+        def meld(one: tuple[Any, ...]) -> Meld:
+            found = kept.get(one)
+            if found is None:
+                found = kept[one] = _new_meld(one)
+            return found
+
+        melds = tuple(tuple(map(meld, team)) for team in raw)
+        _kept(tables)
+        tables[raw] = melds
     return melds
 
 
-def _turn(raw: tuple[Any, ...]) -> Turn:
-    turn = _TURNS.get(raw)
+def _turn(raw: tuple[Any, ...], made: Made | None = None) -> Turn:
+    turns = None if made is None else made.turns
+    turn = None if turns is None else turns.get(raw)
     if turn is None:
         drew, count, laid, aside, forbidden, asked, answer, melded, must, first, own_from, added, last = raw
         turn = Turn(
             drew, count, laid, _cards(aside), _opt_card(forbidden), asked, answer, melded, must, first,
             own_from, added, last,
         )
-        _kept(_TURNS)
-        _TURNS[raw] = turn
+        if turns is not None:
+            _kept(turns)
+            turns[raw] = turn
     return turn
 
 
@@ -308,26 +308,33 @@ def _team(raw: tuple[Any, ...]) -> TeamScore:
     )
 
 
-def _result(raw: tuple[Any, ...]) -> HandResult:
-    """A hand result from the core's plain values (the core keeps it for its game: one object per result)."""
+def _result(raw: tuple[Any, ...], game: tuple[Any, ...] | None = None) -> HandResult:
+    """A hand result from the core's plain values and what the package keeps of its game, ``(rules,
+    start_events, made)`` (the core keeps the result for its game: one object per result)."""
+    made = None if game is None else game[2]
     number, dealer, ended_by, went_out, concealed, teams, scores, melds, hands, reds, trump = raw
     return HandResult(
         hand_number=number, dealer=dealer, ended_by=ended_by, went_out=went_out, concealed=concealed,
-        teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds),
+        teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds, made),
         hands=tuple(map(_cards, hands)), red_threes=tuple(map(_cards, reds)), trump=_opt_card(trump),
     )
 
 
-CONVERT: Final[dict[str, Callable[[Any], Any]]] = {
-    "melds": _melds, "turn": _turn, "phase": PHASE_OF.__getitem__,
+def _phase(raw: str, made: Made | None = None) -> Any:
+    return PHASE_OF[raw]
+
+
+CONVERT: Final[dict[str, Callable[[Any, Made | None], Any]]] = {
+    "melds": _melds, "turn": _turn, "phase": _phase,
 }
-"""How a field that ``NativeState.field`` gives in a plain form becomes the library's value.
+"""How a field that ``NativeState.field`` gives in a plain form becomes the library's value, given the
+objects made for the game (:class:`Made`; the melds and turns are its own).
 
 The other fields come as they are (cards as the library's :class:`~kanasta.Card` objects).
 
 >>> from kanasta import _core
 >>> native = _core.NativeState.new_game("classic", 1)
->>> CONVERT["phase"](native.field("phase")), native.field("hand_number"), len(native.field("hands")[0])
+>>> CONVERT["phase"](native.field("phase"), Made()), native.field("hand_number"), len(native.field("hands")[0])
 (<Phase.DRAW: 'draw'>, 1, 11)
 """
 
@@ -350,7 +357,7 @@ EVENT_CLASSES: Final[dict[str, type[Event]]] = {
 """The event classes by name, as ``kanasta._core.EVENT_FIELDS`` names them."""
 
 _check_fields()
-_core.set_action_factory(_make_action, _CARD)
+_core.set_action_factory(action_makers(), _CARD)
 # the core makes a game's event objects as _make_action makes moves: object.__new__ and the slots' setters
 _core.set_event_factory(
     [(EVENT_CLASSES[kind], [slot_setter(EVENT_CLASSES[kind], name) for name in names])

@@ -155,6 +155,8 @@ class Card:
     Cards are interned: there is exactly one object per distinct card, so
     ``Card(Rank.SEVEN, Suit.HEARTS) is parse_card("7H")``.  They compare and sort
     by :attr:`index` (rank-major, ace first, joker last) and cannot be changed.
+    They are constants, shared by every game of the process (both engines):
+    never change one with ``object.__setattr__``.
 
     >>> from kanasta import Card, Rank, Suit, JOKER, parse_card
     >>> seven = Card(Rank.SEVEN, Suit.HEARTS)

@@ -26,7 +26,7 @@ import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import CONVERT, FILLED, Engine, choose_engine, move_parts, rules_text, slot_setter
+from kanasta._native import CONVERT, FILLED, Engine, Made, choose_engine, move_parts, rules_text, slot_setter
 from kanasta._position import CANNOT_SEARCH
 from kanasta.actions import Action, own_copy
 from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
@@ -168,7 +168,8 @@ class State(Position):
                 value = native.field(name)
                 convert = CONVERT.get(name)
                 if convert is not None:
-                    value = convert(value)
+                    game = native.game  # its melds and turns are the game's own objects (``Made``)
+                    value = convert(value, None if game is None else game[2])
             elif name == "_log":
                 return _log_of(self)
             elif name == "_memo":
@@ -493,7 +494,7 @@ def _to_native(state: State) -> State:
         # document the Python reader accepted and the core does not is refused, never played
         # by the other engine.
         raise SerializationError("", f"the native engine cannot read this position ({refused})") from None
-    native.set_game((state.rules, state.start_events))
+    native.set_game((state.rules, state.start_events, Made()))
     made = _bare(type(state), native)
     for _, attr in INIT:
         _put(made, attr, object.__getattribute__(state, attr))
@@ -512,7 +513,7 @@ def _unpickle_native(
     start_events: tuple[Event, ...],
 ) -> State:
     """Rebuild a pickled native-backed state (see :meth:`State.__reduce__`): the history is rebuilt in a loop."""
-    native.set_game((rules, start_events))
+    native.set_game((rules, start_events, Made()))
     state = _bare(make, native)
     _put(state, "rules", rules)
     _put(state, "events", events)
@@ -569,7 +570,7 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
     state = _bare(State, native)
     _put(state, "rules", rules)
     events = native.events()
-    native.set_game((rules, events))
+    native.set_game((rules, events, Made()))
     _put(state, "events", events)
     _put(state, "start_events", events)
     _put(state, "_log", None)

@@ -1,10 +1,12 @@
 //! The Python action objects of the native listing (the Python engine's
-//! `kanasta.actions`, made by `_native._make_action`): one object per move for
-//! the whole process, kept in a table the package fills through
-//! `set_action_factory`.
+//! `kanasta.actions`): made by the core from the classes and slot setters the
+//! package registers (`set_action_factory`), and kept per game ([`ActionTable`],
+//! held by the game's [`Game`](super::objects::Game)), so that no object handed
+//! to one game is reachable from another.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use pyo3::IntoPyObjectExt;
 
 use crate::action;
 use crate::cards::{Card, DISTINCT};
@@ -12,28 +14,75 @@ use crate::legal::solver::budget::FxHasher;
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
-use std::sync::Arc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-/// The Python action objects of the moves met in this process, one per move,
-/// made by the factory the package registers (`set_action_factory`): a
-/// listing hands out the same objects every time, and `NativeState.play`
-/// knows a move by its object.
-pub(super) struct ActionTable {
-    factory: Py<PyAny>,
-    /// The package's card objects by index (`kanasta.Card`), handed to the factory.
+/// The action classes by kind (the kinds of `explain_parts`: draw, take, meld, add,
+/// extend, discard, ask, answer, decline), each with the fields the core sets, in the
+/// order it sets them: the one named table both sides read (the package registers each
+/// class's slot setters by these names, and checks them against the class).  A class
+/// with no fields is handed out as the package's one object of it.
+pub(super) const ACTION_FIELDS: [(&str, &[&str]); 9] = [
+    ("Draw", &[]),
+    ("TakePile", &["cards", "meld"]),
+    ("LayMeld", &["cards"]),
+    ("AddToMeld", &["meld", "cards"]),
+    ("ExtendRun", &["meld", "run"]),
+    ("Discard", &["card"]),
+    ("AskPartner", &[]),
+    ("AnswerPartner", &["permit"]),
+    ("Decline", &[]),
+];
+
+/// How the package's action objects are made: per kind (in [`ACTION_FIELDS`]' order) the
+/// class and its slots' setters (or, for a class with no fields, its one object and no
+/// setters), `object.__new__`, and the package's 53 card objects by index.
+struct Makers {
+    new: Py<PyAny>,
+    kinds: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
     cards: Arc<[Py<PyAny>]>,
+}
+
+static MAKERS: Mutex<Option<Arc<Makers>>> = Mutex::new(None);
+
+fn makers() -> PyResult<Arc<Makers>> {
+    MAKERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
+        .ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "no action factory: kanasta._core.set_action_factory was not called",
+            )
+        })
+}
+
+/// The package's 53 card objects by index (registered with the action factory): constants,
+/// shared by every game as the package's own `Card` values are.
+pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
+    Ok(Arc::clone(&makers()?.cards))
+}
+
+/// The action objects of one game's moves, one per move (for the listings, or for the
+/// histories: two tables, so that no object a listing handed out is one a history keeps).
+#[derive(Default)]
+pub(crate) struct ActionTable {
     /// The discards' objects by card: most moves listed are discards, found without hashing.
-    discards: [Option<Py<PyAny>>; DISTINCT],
+    discards: Vec<Option<Py<PyAny>>>,
     /// Every other move's object.
     objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
 }
+
+/// The most moves a table keeps; past it, new objects are made and not kept.
+const TABLE_LIMIT: usize = 1 << 16;
 
 impl ActionTable {
     /// The object of `m`, when made.
     fn get(&self, m: &action::Action) -> Option<&Py<PyAny>> {
         match *m {
-            action::Action::Discard { card } => self.discards[usize::from(card)].as_ref(),
+            action::Action::Discard { card } => self
+                .discards
+                .get(usize::from(card))
+                .and_then(Option::as_ref),
             _ => self.objects.get(m),
         }
     }
@@ -41,7 +90,12 @@ impl ActionTable {
     /// Keep `object` as the object of `m` (past [`TABLE_LIMIT`] moves, only a discard's is kept).
     fn keep(&mut self, m: action::Action, object: Py<PyAny>) {
         match m {
-            action::Action::Discard { card } => self.discards[usize::from(card)] = Some(object),
+            action::Action::Discard { card } => {
+                if self.discards.is_empty() {
+                    self.discards.resize_with(DISTINCT, || None);
+                }
+                self.discards[usize::from(card)] = Some(object);
+            }
             _ if self.objects.len() < TABLE_LIMIT => {
                 self.objects.insert(m, object);
             }
@@ -50,65 +104,56 @@ impl ActionTable {
     }
 }
 
-/// The most moves the table keeps; past it, a listing makes new objects that are not kept.
-const TABLE_LIMIT: usize = 1 << 20;
-
-static TABLE: Mutex<Option<ActionTable>> = Mutex::new(None);
-
-pub(super) fn table() -> std::sync::MutexGuard<'static, Option<ActionTable>> {
-    TABLE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The package's 53 card objects by index (registered with the action factory).
-pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
-    table()
-        .as_ref()
-        .map(|t| Arc::clone(&t.cards))
-        .ok_or_else(|| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "no card objects: kanasta._core.set_action_factory was not called",
-            )
-        })
-}
-
-/// The factory's arguments for a move: (kind, its card objects in stored order, meld number or the answer).
-fn action_parts<'py>(
-    py: Python<'py>,
-    cards: &[Py<PyAny>],
-    a: &action::Action,
-) -> PyResult<(u8, Bound<'py, PyTuple>, Option<u16>)> {
+/// A new object of the move `a` (`object.__new__` of its class, its slots set directly,
+/// as the package's own hot paths make them; the core's moves are valid and in stored order).
+fn make<'py>(py: Python<'py>, makers: &Makers, a: &action::Action) -> PyResult<Bound<'py, PyAny>> {
     use action::Action as A;
-    let (kind, held, meld): (u8, &[Card], Option<u16>) = match a {
-        A::Draw => (0, &[], None),
-        A::Take { cards, meld } => (1, cards.as_slice(), *meld),
-        A::Meld { cards } => (2, cards.as_slice(), None),
-        A::Add { meld, cards } => (3, cards.as_slice(), Some(*meld)),
-        A::Extend { meld, run } => (4, run.as_slice(), Some(*meld)),
-        A::Discard { card } => (5, std::slice::from_ref(card), None),
-        A::Ask => (6, &[], None),
-        A::Answer { permit } => (7, &[], Some(u16::from(*permit))),
-        A::Decline => (8, &[], None),
+    let cards = |held: &[Card]| -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyTuple::new(
+            py,
+            held.iter().map(|&c| makers.cards[usize::from(c)].bind(py)),
+        )?
+        .into_any())
     };
-    let objects = PyTuple::new(py, held.iter().map(|&c| cards[usize::from(c)].bind(py)))?;
-    Ok((kind, objects, meld))
+    let meld = |m: &Option<u16>| m.into_bound_py_any(py);
+    let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match a {
+        A::Draw => (0, Vec::new()),
+        A::Take {
+            cards: held,
+            meld: m,
+        } => (1, vec![cards(held.as_slice())?, meld(m)?]),
+        A::Meld { cards: held } => (2, vec![cards(held.as_slice())?]),
+        A::Add {
+            meld: m,
+            cards: held,
+        } => (3, vec![m.into_bound_py_any(py)?, cards(held.as_slice())?]),
+        A::Extend { meld: m, run } => (4, vec![m.into_bound_py_any(py)?, cards(run.as_slice())?]),
+        A::Discard { card } => (5, vec![makers.cards[usize::from(*card)].bind(py).clone()]),
+        A::Ask => (6, Vec::new()),
+        A::Answer { permit } => (7, vec![permit.into_bound_py_any(py)?]),
+        A::Decline => (8, Vec::new()),
+    };
+    let (class, setters) = &makers.kinds[kind];
+    if setters.is_empty() {
+        return Ok(class.bind(py).clone());
+    }
+    let object = makers.new.bind(py).call1((class.bind(py),))?;
+    for (setter, value) in setters.iter().zip(values) {
+        setter.bind(py).call1((&object, value))?;
+    }
+    Ok(object)
 }
 
-/// The Python objects of `moves`, from the table (made by the factory the first time).
+/// The Python objects of `moves`, from `table` (made the first time a move is met in it).
 pub(super) fn action_objects<'py>(
     py: Python<'py>,
+    table: &Mutex<ActionTable>,
     moves: &[action::Action],
 ) -> PyResult<Bound<'py, PyTuple>> {
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
     let mut missing: Vec<usize> = Vec::new();
-    let maker = {
-        let guard = table();
-        let Some(t) = guard.as_ref() else {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                "no action factory: kanasta._core.set_action_factory was not called",
-            ));
-        };
+    {
+        let t = lock(table);
         for (i, m) in moves.iter().enumerate() {
             match t.get(m) {
                 Some(obj) => out.push(obj.bind(py).clone()),
@@ -118,51 +163,67 @@ pub(super) fn action_objects<'py>(
                 }
             }
         }
-        if missing.is_empty() {
-            None
-        } else {
-            Some((t.factory.clone_ref(py), Arc::clone(&t.cards)))
-        }
-    };
-    if let Some((factory, cards)) = maker {
-        // the factory runs without the lock held (it is Python code)
+    }
+    if !missing.is_empty() {
+        let makers = makers()?;
+        // made without the lock held (setting a slot may run Python code)
         for i in missing {
-            let made = factory
-                .bind(py)
-                .call1(action_parts(py, &cards, &moves[i])?)?;
-            let mut guard = table();
-            if let Some(t) = guard.as_mut() {
-                out[i] = match t.get(&moves[i]) {
-                    Some(obj) => obj.bind(py).clone(),
-                    None => {
-                        t.keep(moves[i], made.clone().unbind());
-                        made
-                    }
-                };
-            }
+            let made = make(py, &makers, &moves[i])?;
+            let mut t = lock(table);
+            out[i] = match t.get(&moves[i]) {
+                Some(obj) => obj.bind(py).clone(),
+                None => {
+                    t.keep(moves[i], made.clone().unbind());
+                    made
+                }
+            };
         }
     }
     PyTuple::new(py, out)
 }
 
-/// Make `factory(kind, cards, meld)` the maker of the action objects the native listing hands
-/// out (kinds 0-8: draw, take, meld, add, extend, discard, ask, answer, decline; `cards` the
-/// move's card objects, from `cards` by index, in stored order; `meld` the meld number, or 1/0
-/// for an answer).  Set once, by the package, with its 53 card objects.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Register how the action objects the native core hands out are made: `kinds` the action
+/// classes in `ACTION_FIELDS`' order, each `(class, setters)` with its slots' setters in
+/// the order of its fields there (an object is `object.__new__(class)` filled through
+/// them), or, for a class with no fields, `(its one object, [])`; `cards` the package's
+/// 53 card objects by index.  Set by the package when it loads.  Each game keeps the
+/// objects made for it: no object handed to one game is reachable from another.
 #[pyfunction]
-pub(super) fn set_action_factory(factory: Py<PyAny>, cards: Vec<Py<PyAny>>) -> PyResult<()> {
+pub(super) fn set_action_factory(
+    py: Python<'_>,
+    kinds: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    cards: Vec<Py<PyAny>>,
+) -> PyResult<()> {
     if cards.len() != DISTINCT {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "set_action_factory needs the {DISTINCT} card objects by index, not {}",
             cards.len()
         )));
     }
-    let mut guard = table();
-    *guard = Some(ActionTable {
-        factory,
+    if kinds.len() != ACTION_FIELDS.len()
+        || kinds
+            .iter()
+            .zip(ACTION_FIELDS)
+            .any(|((_, setters), (_, names))| setters.len() != names.len())
+    {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "set_action_factory needs each class of ACTION_FIELDS with a setter per field",
+        ));
+    }
+    let new = py
+        .get_type::<pyo3::types::PyAny>()
+        .getattr("__new__")?
+        .unbind();
+    *MAKERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(Makers {
+        new,
+        kinds,
         cards: cards.into(),
-        discards: std::array::from_fn(|_| None),
-        objects: HashMap::default(),
-    });
+    }));
     Ok(())
 }

@@ -98,6 +98,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
         .collect::<Vec<_>>();
     m.add("EVENT_FIELDS", PyTuple::new(m.py(), events)?)?;
+    let actions = actions::ACTION_FIELDS
+        .iter()
+        .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
+        .collect::<Vec<_>>();
+    m.add("ACTION_FIELDS", PyTuple::new(m.py(), actions)?)?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;

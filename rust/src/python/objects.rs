@@ -16,7 +16,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::actions::card_objects;
+use super::actions::{card_objects, ActionTable};
 use super::position::result_raw;
 
 /// The event classes in the order of [`EVENT_FIELDS`], each with its fields in the
@@ -63,7 +63,8 @@ fn makers() -> PyResult<Arc<Makers>> {
 /// Register how event objects are made: `classes` the event classes in `EVENT_FIELDS`'
 /// order, each `(class, setters)` with its slots' setters in the order of its fields there
 /// (an object is `object.__new__(class)` filled through them); `result` makes a
-/// `HandResult` from its plain values (as `NativeState.fields()` writes one).  Set by the
+/// `HandResult` from its plain values (as `NativeState.field` writes one) and what the
+/// package keeps of the game (`set_game`, or None).  Set by the
 /// package when it loads.
 #[pyfunction]
 pub(super) fn set_event_factory(
@@ -107,6 +108,11 @@ pub(crate) struct Game {
     events: Mutex<HashMap<Event, Py<PyAny>, BuildHasherDefault<FxHasher>>>,
     /// By the core's own result (its `Arc`, kept here so that its address stays its own).
     results: Mutex<Vec<(Arc<HandResult>, Py<PyAny>)>>,
+    /// The action objects this game's listings handed out, one per move.
+    pub(super) listed: Mutex<ActionTable>,
+    /// The action objects of this game's histories, one per move: never handed out by a
+    /// listing, so that a history does not change when a listed object is changed.
+    pub(super) recorded: Mutex<ActionTable>,
     /// Whether a state of this game was asked its events: the states reached from then on
     /// make theirs with the move (`NativeState.play`), as the game reads them.
     reads: AtomicBool,
@@ -137,7 +143,12 @@ impl Game {
             return Ok(o.bind(py).clone());
         }
         // made without the lock held (it is Python code)
-        let made = makers()?.result.bind(py).call1((result_raw(py, r)?,))?;
+        // with what the package keeps of the game (its melds' objects are the game's own)
+        let package = self.package.get().map(|g| g.clone_ref(py));
+        let made = makers()?
+            .result
+            .bind(py)
+            .call1((result_raw(py, r)?, package))?;
         let mut kept = lock(&self.results);
         if let Some((_, o)) = kept.iter().find(|(k, _)| Arc::ptr_eq(k, r)) {
             return Ok(o.bind(py).clone());

@@ -28,14 +28,14 @@ pub(crate) struct PyNativeState {
     events: Arc<Vec<Event>>,
     /// The legal moves, listed on first ask and kept (a state never changes).
     listing: OnceLock<Vec<Action>>,
-    /// The listing's Python action objects (from the table), made on first ask and kept.
+    /// The listing's Python action objects (from the game's table), made on first ask and kept.
     objects: OnceLock<Py<PyTuple>>,
     /// Its history: the package's history made so far and the moves since
     /// (see `history`), never the states it was reached from.
     line: Mutex<Line<Py<PyAny>>>,
     /// The game this state belongs to, shared by every state reached in it: what the
-    /// package keeps of it (its rules and first deal's events, set once by `set_game`)
-    /// and the event and result objects handed out in it.
+    /// package keeps of it (its rules, first deal's events and own objects, set once by
+    /// `set_game`) and the event, result and action objects handed out in it.
     game: Arc<Game>,
     /// The objects of `events`, made on first ask and kept.
     event_objects: OnceLock<Py<PyTuple>>,
@@ -98,7 +98,7 @@ impl PyNativeState {
         if let Some(objects) = self.objects.get() {
             return Ok(objects);
         }
-        let made = action_objects(py, self.listing(budget)?)?.unbind();
+        let made = action_objects(py, &self.game.listed, self.listing(budget)?)?.unbind();
         Ok(self.objects.get_or_init(|| made))
     }
 
@@ -258,8 +258,9 @@ impl PyNativeState {
     }
 
     /// The legal moves (RULES E-1, E-2) as the package's action objects, in
-    /// the Python engine's order; the same object for the same move every
-    /// time (see `set_action_factory`).  Listed once and kept (the same
+    /// the Python engine's order; the same object for the same move in the
+    /// listings of one game (each game has its own: see `set_action_factory`),
+    /// never one of a history's.  Listed once and kept (the same
     /// tuple every time), as for `legal_moves`; past `budget` search nodes
     /// BudgetExceeded.
     #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
@@ -320,9 +321,10 @@ impl PyNativeState {
         Ok(Some((reached, phase, player, made)))
     }
 
-    /// Keep `game` (what the package keeps of this state's game: its rules and first
-    /// deal's events) for this state and every state reached from it from now on.  Set
-    /// once: a later call changes nothing and answers False.
+    /// Keep `game` (what the package keeps of this state's game: its rules, first
+    /// deal's events and the objects made for it) for this state and every state
+    /// reached from it from now on.  Set once: a later call changes nothing and
+    /// answers False.
     fn set_game(&self, game: Py<PyAny>) -> bool {
         self.game.package.set(game).is_ok()
     }
@@ -342,12 +344,13 @@ impl PyNativeState {
     /// The history of this state as the core keeps it: the package's history
     /// made so far (by `set_history`, for this state's line or one whose moves
     /// it shares; else None) and the moves made since, oldest first, each
-    /// `(seat, action object, event objects)` (the game's objects, as `events`).
+    /// `(seat, action object, event objects)`: the game's event objects (as `events`),
+    /// and action objects of the game's own, which no listing hands out.
     fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
         let line = self.line_lock();
         let (base, links) = line.history();
         let moves: Vec<Action> = links.iter().map(|l| *l.action()).collect();
-        let objects = action_objects(py, &moves)?;
+        let objects = action_objects(py, &self.game.recorded, &moves)?;
         let out = PyList::empty(py);
         for (link, object) in links.iter().zip(objects.iter()) {
             out.append((link.seat(), object, self.game.events(py, link.events())?))?;
