@@ -5,7 +5,7 @@ tuples of indices.  Checked against the compiled module by ``mypy.stubtest``.
 """
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, final
+from typing import Any, Literal, TypeVar, final
 
 import numpy as np
 import numpy.typing as npt
@@ -13,8 +13,10 @@ import numpy.typing as npt
 from kanasta._native import Made
 from kanasta.actions import Action
 from kanasta.cards import Card
-from kanasta.position import Event, HandResult, LogNode
+from kanasta.position import Event, HandResult, LogNode, Phase
 from kanasta.rules import Rules
+
+_S = TypeVar("_S")
 
 __all__ = [
     "ACTION_FIELDS",
@@ -44,6 +46,7 @@ __all__ = [
     "search_nodes",
     "set_action_factory",
     "set_event_factory",
+    "set_state_factory",
     "shuffled_indices",
     "stream_values",
 ]
@@ -183,9 +186,7 @@ class NativeState:
     def legal_count(self, *, budget: int = ...) -> int: ...
     def legal_move(self, index: int, *, budget: int = ...) -> str: ...
     def legal_actions(self, *, budget: int = ...) -> tuple[Action, ...]: ...
-    def play(
-        self, action: Action, *, budget: int = ...
-    ) -> tuple[NativeState, Literal["draw", "play", "answer", "game_over"], int, tuple[()] | None] | None: ...
+    def play(self, action: Action, kind: type[_S], *, budget: int = ...) -> _S | None: ...
     def set_game(self, game: tuple[Rules, tuple[Event, ...], Made]) -> bool: ...
     @property
     def game(self) -> tuple[Rules, tuple[Event, ...], Made] | None: ...
@@ -275,6 +276,12 @@ def can_take(state: NativeState, *, budget: int = ...) -> bool: ...
 def set_action_factory(
     kinds: Sequence[tuple[Any, Sequence[Callable[[Any, Any], None]]]], cards: Sequence[Card]
 ) -> None: ...
+def set_state_factory(
+    setters: tuple[
+        Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None]
+    ],
+    phases: tuple[Phase, Phase, Phase, Phase],
+) -> bool: ...
 def set_event_factory(
     classes: Sequence[tuple[type[Event], Sequence[Callable[[Any, Any], None]]]],
     result: Callable[[tuple[Any, ...], Any], HandResult],

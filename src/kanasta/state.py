@@ -272,38 +272,34 @@ class State(Position):
         <Phase.PLAY: 'play'>
         """
         native = self._native
-        played = None
         if native is not None:
-            # the fast way: one of the move objects of this state's native listing, when listed
-            # (else the careful way below checks only this move, as the Python engine does)
+            # the fast way: one of the move objects of this state's native listing, when listed:
+            # the core makes the new state (else the careful way below checks only this move, as
+            # the Python engine does)
             try:
-                played = native.play(action)
+                child = native.play(action, type(self))
             except _core.BudgetExceeded as err:  # the C-OUT-5 chore's question, past the work budget
                 raise EngineLimitError(str(err)) from None
-        if played is None:
-            try:
-                action = own_copy(action)  # the history keeps the engine's own copy of the move
-            except ActionError as err:
-                raise IllegalActionError("E-5", str(err)) from None
-            problem = self._own_problem(action)
-            if problem is not None:
-                raise IllegalActionError(problem[0], problem[1])
-            if native is None:
-                return python_engine.perform(self, action)
-            after = _native_apply(native, action)
-            played = (after, after.phase, after.player, None)
+            if child is not None:
+                return child
+        try:
+            action = own_copy(action)  # the history keeps the engine's own copy of the move
+        except ActionError as err:
+            raise IllegalActionError("E-5", str(err)) from None
+        problem = self._own_problem(action)
+        if problem is not None:
+            raise IllegalActionError(problem[0], problem[1])
+        if native is None:
+            return python_engine.perform(self, action)
         # The native-backed state reached (the core keeps the move in its history, and the
         # game's rules and first deal's events): only the phase and player, which every
-        # decision reads, are set now, and the events when the core made them with the move
-        # (none, or a game whose events are read); the other fields on first use
-        # (``__getattr__``).
-        after, phase, player, events = played
+        # decision reads, are set now, the other fields on first use (``__getattr__``), as
+        # ``NativeState.play`` makes the state of a listed move.
+        after = _native_apply(native, action)
         child = _new(type(self))
         _set_native(child, after)
-        _set_phase(child, PHASE_OF[phase])
-        _set_player(child, player)
-        if events is not None:
-            _set_events(child, events)
+        _set_phase(child, PHASE_OF[after.phase])
+        _set_player(child, after.player)
         return child
 
     def with_engine(self, engine: Engine | None = None) -> State:
@@ -431,6 +427,10 @@ _set_native = slot_setter(State, "_native")
 _set_phase = slot_setter(State, "phase")
 _set_player = slot_setter(State, "player")
 _set_events = slot_setter(State, "events")
+# the core makes the state of a listed move the same way (NativeState.play)
+_core.set_state_factory(
+    (_set_native, _set_phase, _set_player, _set_events), (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.GAME_OVER)
+)
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:

@@ -88,6 +88,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<view::PyNativeView>()?;
     m.add_function(wrap_pyfunction!(view::native_view, m)?)?;
     m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
+    m.add_function(wrap_pyfunction!(state::set_state_factory, m)?)?;
     m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;
     m.add(
         "POSITION_FIELDS",

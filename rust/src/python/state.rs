@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use crate::state::{Event, Line, Phase, State};
 use crate::{action, apply, doc, rules};
@@ -128,6 +128,47 @@ impl PyNativeState {
             .get()
             .is_some_and(|moves| moves.contains(action))
     }
+}
+
+/// How `NativeState.play` makes the package's state: `object.__new__`, the setters of its
+/// slots `_native`, `phase`, `player` and `events`, and the package's phases by
+/// [`Phase`] (draw, play, answer, game over).
+struct StateMaker {
+    new: Py<PyAny>,
+    native: Py<PyAny>,
+    phase: Py<PyAny>,
+    player: Py<PyAny>,
+    events: Py<PyAny>,
+    phases: [Py<PyAny>; 4],
+}
+
+static STATE_MAKER: OnceLock<StateMaker> = OnceLock::new();
+
+/// Register how `NativeState.play` makes the package's states: `setters` the setters of
+/// the slots `_native`, `phase`, `player` and `events` of `kanasta.State`, `phases` the
+/// package's phases in the order draw, play, answer, game over.  Set once, by the
+/// package when it loads: a later call changes nothing and answers False.
+#[pyfunction]
+pub(super) fn set_state_factory(
+    py: Python<'_>,
+    setters: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+    phases: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+) -> PyResult<bool> {
+    let new = py
+        .get_type::<pyo3::types::PyAny>()
+        .getattr("__new__")?
+        .unbind();
+    let (native, phase, player, events) = setters;
+    Ok(STATE_MAKER
+        .set(StateMaker {
+            new,
+            native,
+            phase,
+            player,
+            events,
+            phases: [phases.0, phases.1, phases.2, phases.3],
+        })
+        .is_ok())
 }
 
 /// Events as JSON text: a list of objects with the event's class name as `"kind"` and its fields.
@@ -268,28 +309,22 @@ impl PyNativeState {
         Ok(self.objects(py, budget)?.bind(py).clone())
     }
 
-    /// The state after `action` when it is one of the objects of this
-    /// state's `legal_actions()`, already listed (applied without checking it
-    /// again, the native legality answering the C-OUT-5 chore within
-    /// `budget`), with its phase name, player and, when the move made no
-    /// event, its events (the empty tuple; else None: they are made when
-    /// asked, `events`): `(state, phase, player, events)`; otherwise (a
-    /// state not listed yet, another object) None, and nothing is done.
-    #[pyo3(signature = (action, *, budget = SEARCH_BUDGET))]
-    #[allow(clippy::type_complexity)]
+    /// The package's state (an object of the class `kind`, a `kanasta.State`, made
+    /// through the slots' setters `set_state_factory` registered) after `action` when it
+    /// is one of the objects of this state's `legal_actions()`, already listed (applied
+    /// without checking it again, the native legality answering the C-OUT-5 chore within
+    /// `budget`): its native state, phase and player set, and its events when the move
+    /// made none (the empty tuple) or when this game's events are read (else they are
+    /// made when asked, `events`); otherwise (a state not listed yet, another object)
+    /// None, and nothing is done.
+    #[pyo3(signature = (action, kind, *, budget = SEARCH_BUDGET))]
     fn play<'py>(
         &self,
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
+        kind: &Bound<'py, PyAny>,
         budget: u64,
-    ) -> PyResult<
-        Option<(
-            Self,
-            Bound<'py, PyString>,
-            usize,
-            Option<Bound<'py, PyTuple>>,
-        )>,
-    > {
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         // only a listing already made is searched: a state whose moves were not asked
         // checks the move alone (the careful way), as the Python engine does
         let (Some(objects), Some(moves)) = (self.objects.get(), self.listing.get()) else {
@@ -298,15 +333,14 @@ impl PyNativeState {
         let Some(index) = objects.bind(py).iter().position(|o| o.is(action)) else {
             return Ok(None);
         };
+        let maker = STATE_MAKER.get().ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "no state factory: kanasta._core.set_state_factory was not called",
+            )
+        })?;
         let m = moves[index];
         let (inner, events) = play_legal(&self.inner, &m, budget)?;
-        let phase = match inner.phase {
-            Phase::Draw => pyo3::intern!(py, "draw"),
-            Phase::Play => pyo3::intern!(py, "play"),
-            Phase::Answer => pyo3::intern!(py, "answer"),
-            Phase::GameOver => pyo3::intern!(py, "game_over"),
-        }
-        .clone();
+        let phase = maker.phases[inner.phase as usize].bind(py);
         let player = inner.player;
         let reached = self.reached(inner, events, m);
         // the events at once when there are none, or when this game's events are read
@@ -318,7 +352,17 @@ impl PyNativeState {
         } else {
             None
         };
-        Ok(Some((reached, phase, player, made)))
+        let child = maker.new.bind(py).call1((kind,))?;
+        maker
+            .native
+            .bind(py)
+            .call1((&child, Bound::new(py, reached)?))?;
+        maker.phase.bind(py).call1((&child, phase))?;
+        maker.player.bind(py).call1((&child, player))?;
+        if let Some(made) = made {
+            maker.events.bind(py).call1((&child, made))?;
+        }
+        Ok(Some(child))
     }
 
     /// Keep `game` (what the package keeps of this state's game: its rules, first
