@@ -569,7 +569,7 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
         raise ConfigError("rules", f"the native engine cannot play these rules ({err})") from None
     state = _bare(State, native)
     _put(state, "rules", rules)
-    events = native.events()
+    events = native.start_events()  # (not native.events(): the moves' events are made once a state's are read)
     native.set_game((rules, events, Made()))
     _put(state, "events", events)
     _put(state, "start_events", events)

@@ -468,6 +468,22 @@ impl PyNativeState {
             .clone())
     }
 
+    /// The events of the move that led here (or of the first deal) as `events()` gives
+    /// them (the same tuple), without noting that this game's events are read: what the
+    /// package reads of a new game's first deal (a game whose moves' events are never
+    /// asked for never makes them, `play`).
+    fn start_events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if let Some(made) = self.event_objects.get() {
+            return Ok(made.bind(py).clone());
+        }
+        let made = self.game.events(py, &self.events)?;
+        Ok(self
+            .event_objects
+            .get_or_init(|| made.unbind())
+            .bind(py)
+            .clone())
+    }
+
     /// "draw", "play", "answer" or "game_over".
     #[getter]
     fn phase(&self) -> &'static str {
