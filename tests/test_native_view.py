@@ -58,6 +58,8 @@ def _same_views(native: State, python: State, where: str) -> None:
         mine, theirs = native.view(seat), python.view(seat)
         assert mine._native is not None, f"{where}: seat {seat}'s view is not the core's"
         assert mine == theirs, f"{where}: seat {seat}'s views differ"
+        # not part of equality: checked on their own, class for class
+        assert [(type(e), e) for e in mine.start_events] == [(type(e), e) for e in theirs.start_events], where
         for history in (True, False):
             text = mine.to_json(history=history)
             assert text == theirs.to_json(history=history), f"{where}: seat {seat}'s view JSON differs"
@@ -73,6 +75,25 @@ def test_native_views_and_their_json_are_the_python_engines(preset: str) -> None
         _same_views(native, python, f"{preset}, move {len(python.history)}")
         checked += 1
     assert checked >= 20
+
+
+def test_a_native_views_start_events_hide_another_seats_red_three_replacement() -> None:
+    """E-4, C-DEAL-3: a red 3 dealt and replaced is seen by the other seats as a RedThreeLaidHidden (from the core)."""
+    for seed in range(1, 200):
+        native = kanasta.new_game(Rules.classic(), seed, engine="native")
+        laid = [e for e in native.start_events if isinstance(e, kanasta.RedThreeLaid) and e.replacement is not None]
+        if laid:
+            break
+    else:  # pragma: no cover - a red 3 is dealt in most Classic games
+        pytest.fail("no seed dealt a red 3")
+    python = kanasta.new_game(Rules.classic(), seed, engine="python")
+    layer = laid[0].seat
+    for seat in range(4):
+        mine, theirs = native.view(seat).start_events, python.view(seat).start_events
+        assert [(type(e), e) for e in mine] == [(type(e), e) for e in theirs]
+        hidden = [e for e in mine if isinstance(e, kanasta.RedThreeLaidHidden)]
+        assert any(e.seat == layer for e in hidden) == (seat != layer)
+        assert all(e.card == laid[0].card and e.source == "deal" for e in hidden if e.seat == layer)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -162,5 +183,6 @@ def test_a_native_view_holds_nothing_of_the_state() -> None:
     core = state.view(0)._native
     assert core is not None
     public = {name for name in dir(core) if not name.startswith("__")}
-    assert public == {"fields", "history", "player", "rules", "seat", "set_seen", "start_events_json", "to_json"}
-    assert not any(isinstance(value, kanasta._core.NativeState) for value in (core.fields(), core.history()))
+    assert public == {"field", "history", "seat", "set_seen", "to_json"}
+    values = [core.field(name) for name in kanasta._core.VIEW_FIELDS] + [core.history()]
+    assert not any(isinstance(value, kanasta._core.NativeState) for value in values)

@@ -15,6 +15,7 @@ from kanasta.actions import Action
 from kanasta.cards import Card
 from kanasta.position import Event, HandResult, LogNode, Phase
 from kanasta.rules import Rules
+from kanasta.view import PlayerView
 
 _S = TypeVar("_S")
 
@@ -22,6 +23,8 @@ __all__ = [
     "ACTION_FIELDS",
     "EVENT_FIELDS",
     "POSITION_FIELDS",
+    "SEEN_FIELDS",
+    "VIEW_FIELDS",
     "BudgetExceeded",
     "Deal",
     "FinishRules",
@@ -47,6 +50,7 @@ __all__ = [
     "set_action_factory",
     "set_event_factory",
     "set_state_factory",
+    "set_view_factory",
     "shuffled_indices",
     "stream_values",
 ]
@@ -214,17 +218,12 @@ class NativeView:
     def __new__(cls, state: NativeState, seat: int) -> NativeView: ...
     @property
     def seat(self) -> int: ...
-    @property
-    def player(self) -> int: ...
-    @property
-    def rules(self) -> Rules | None: ...
-    def fields(self) -> tuple[Any, ...]: ...
+    def field(self, name: str) -> Any: ...
     def to_json(self, *, history: bool = True) -> str: ...
-    def start_events_json(self) -> str: ...
     def history(self) -> tuple[Any | None, list[str]]: ...
     def set_seen(self, made: Sequence[Any]) -> None: ...
 
-def native_view(state: NativeState, seat: int) -> tuple[NativeView, tuple[Action, ...]] | None: ...
+def native_view(state: NativeState, seat: object) -> PlayerView | None: ...
 def legal_moves(state: NativeState, *, budget: int = ...) -> list[str]: ...
 @final
 class NativeDecisions:
@@ -291,6 +290,15 @@ def set_event_factory(
 POSITION_FIELDS: tuple[str, ...]
 EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 ACTION_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
+
+def set_view_factory(
+    view: Callable[[NativeView, int, Phase, tuple[Action, ...]], PlayerView],
+    phases: Sequence[Phase],
+    seen: Sequence[tuple[type, Sequence[Callable[[Any, Any], None]]]],
+) -> None: ...
+
+VIEW_FIELDS: tuple[str, ...]
+SEEN_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
 def explain(state: NativeState, move: str, *, budget: int = ...) -> tuple[str, str] | None: ...
 def explain_parts(

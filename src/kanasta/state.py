@@ -343,16 +343,15 @@ class State(Position):
         (True, (11, 11, 11, 11))
         """
         native = self._native
-        if native is not None:
+        if native is not None and type(seat) is int:
             # made by the core: what the seat may see is decided there, the fields made on first use
-            rules = self.rules
-            if type(seat) is int and 0 <= seat < rules.players:
-                try:
-                    view = native_view(native, seat, self.phase)
-                except _core.BudgetExceeded as err:
-                    raise EngineLimitError(str(err)) from None
-                if view is not None:
-                    return view
+            # (a number that is no seat of the game is refused below, as the Python engine does)
+            try:
+                view = native_view(native, seat)
+            except _core.BudgetExceeded as err:
+                raise EngineLimitError(str(err)) from None
+            if view is not None:
+                return view
         return make_view(self, seat, legal_actions=self.legal_actions() if self.current_player == seat else ())
 
     def to_dict(self) -> dict[str, Any]:

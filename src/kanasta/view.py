@@ -23,20 +23,15 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from kanasta import _core, engine
-from kanasta._native import _cards as native_cards
-from kanasta._native import _melds as native_melds
-from kanasta._native import _opt_card as native_opt_card
-from kanasta._native import _result as native_result
-from kanasta._native import _turn as native_turn
-from kanasta._native import slot_setter
+from kanasta._native import CONVERT, slot_setter
 from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
-from kanasta.position import FIELDS, Phase, Position
+from kanasta.position import FIELDS, PHASE_OF, Phase, Position
 from kanasta.seen import (
     CardsDrawnHidden,
     PacketTakenHidden,
@@ -82,31 +77,27 @@ class PlayerView(ViewData):
     """
 
     # A view of a native state (see the Architecture page): the core's view of the seat
-    # (``kanasta._core.NativeView``), which hands out only what the seat may see.  Its
-    # fields start unset, but the seat, phase and legal moves, and are made from the core
-    # on first use (``__getattr__``).
+    # (``kanasta._core.NativeView``), which hands out only what the seat may see.  The core
+    # makes the view with its seat, phase and legal moves set (``_core.native_view``); the
+    # other fields start unset and are made on first use, each alone (``__getattr__``).
     _native: _core.NativeView | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     if not TYPE_CHECKING:  # (to a type checker a view has its declared fields only)
 
         def __getattr__(self, name: str) -> Any:
-            # Reached only when a field's slot is unset: a native view's fields, made from
-            # the core on first use (the table at once; the history and the first deal's
-            # events each on its own).
+            # Reached only when a field's slot is unset: a native view's field, made by the
+            # core when it is first read (``NativeView.field``, converted as a native state's
+            # fields are), or its history.
             native = object.__getattribute__(self, "_native")
             if native is None or name not in _LAZY:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            if name == "rules" or name == "player":
-                value: Any = getattr(native, name)
-            elif name == "history":
-                value = _native_history(native, self.hand_results)
-            elif name == "start_events":
-                value = seen_events_of(json.loads(native.start_events_json()), self.hand_results)
+            if name == "history":
+                value: Any = _native_history(native, self.hand_results)
             else:
-                put = object.__setattr__
-                for attr, raw in zip(_TABLE, native.fields()):
-                    put(self, attr, _CONVERT.get(attr, _same)(raw))
-                return object.__getattribute__(self, name)
+                value = native.field(name)
+                convert = CONVERT.get(name)
+                if convert is not None:  # (new objects: the game's own are not a view's to hand out)
+                    value = convert(value, None)
             object.__setattr__(self, name, value)
             return value
 
@@ -200,36 +191,19 @@ class PlayerView(ViewData):
         return view_from_dict(data, cls)
 
 
-_TABLE: tuple[str, ...] = (
-    "hand_number", "dealer", "scores", "hand", "hand_sizes", "stock_size", "pile", "pile_frozen", "melds",
-    "red_threes", "packet_sizes", "packets_taken", "trump", "opened", "melded_this_hand", "turn", "winner",
-    "hand_results", "hand_moves",
+FILLED: tuple[str, ...] = tuple(
+    f.name for f in attrs.fields(ViewData) if f.name not in ("seat", "phase", "_legal_actions", "history")
 )
-"""The fields of ``NativeView.fields()``, in its order."""
-
-
-def _same(raw: Any) -> Any:
-    return raw
-
-
-def _card_groups(raw: tuple[tuple[int, ...], ...]) -> tuple[tuple[Any, ...], ...]:
-    return tuple(map(native_cards, raw))
-
-
-def _results(raw: tuple[tuple[Any, ...], ...]) -> tuple[Any, ...]:
-    return tuple(map(native_result, raw))
-
-
-_CONVERT: dict[str, Any] = {
-    "hand": native_cards, "pile": native_cards, "melds": native_melds, "red_threes": _card_groups,
-    "trump": native_opt_card, "turn": native_turn, "hand_results": _results,
-}
-"""How the values of ``NativeView.fields()`` become the view's (the same conversions as a native state's fields)."""
+"""The view fields a native view reads one by one from the core (``NativeView.field``, converted
+by :data:`kanasta._native.CONVERT` as a native state's fields are); the seat, phase and legal
+moves are set when the view is made, the history is made apart.  The core's table of them,
+``kanasta._core.VIEW_FIELDS``, names the same fields in the same order (checked when the module
+loads)."""
 
 _INIT: tuple[str, ...] = tuple(f.name for f in attrs.fields(ViewData))
 """The fields a view is made of (its constructor's arguments, in order)."""
 
-_LAZY: frozenset[str] = frozenset({*_TABLE, "rules", "player", "history", "start_events"})
+_LAZY: frozenset[str] = frozenset({*FILLED, "history"})
 """The fields a native view may leave unset until they are read."""
 
 
@@ -256,6 +230,20 @@ def _native_history(native: _core.NativeView, results: tuple[Any, ...]) -> SeenH
     return SeenHistory._of(link)
 
 
+def _check_fields() -> None:
+    """The core's tables of a view's fields and of the hidden events' fields are the library's, in order."""
+    if FILLED != _core.VIEW_FIELDS:
+        raise ImportError(f"kanasta._core's view fields {_core.VIEW_FIELDS} are not {FILLED}")
+    for kind, names in _core.SEEN_FIELDS:
+        if tuple(f.name for f in attrs.fields(_SEEN_CLASSES[kind])) != names:
+            raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
+
+
+_SEEN_CLASSES: dict[str, type] = {
+    cls.__name__: cls for cls in (CardsDrawnHidden, RedThreeLaidHidden, PacketTakenHidden)
+}
+"""The hidden event classes by name, as ``kanasta._core.SEEN_FIELDS`` names them."""
+
 _new = object.__new__
 _set_native = slot_setter(PlayerView, "_native")
 _set_seat = slot_setter(PlayerView, "seat")
@@ -263,23 +251,32 @@ _set_phase = slot_setter(PlayerView, "phase")
 _set_legal = slot_setter(PlayerView, "_legal_actions")
 
 
-def native_view(native: _core.NativeState, seat: int, phase: Phase) -> PlayerView | None:
-    """The view of ``seat`` (one of the game's seats) of a native state in ``phase``, made by the core.
-
-    Its fields are made on first use.  None when the core cannot write the state's history (see
-    ``kanasta._core.native_view``); ``kanasta._core.BudgetExceeded`` when the seat's moves cannot
-    be listed within the work budget.
-    """
-    made = _core.native_view(native, seat)
-    if made is None:
-        return None
-    core, legal = made
+def _made(core: _core.NativeView, seat: int, phase: Phase, legal: tuple[Action, ...]) -> PlayerView:
+    """A native view with its core's view, seat, phase and legal moves set, its other fields unset (for the core)."""
     view = _new(PlayerView)
     _set_native(view, core)
     _set_seat(view, seat)
     _set_phase(view, phase)
     _set_legal(view, legal)
     return view
+
+
+_check_fields()
+# the core makes a native state's views through _made, and the hidden events of its views as it
+# makes events: object.__new__ and the slots' setters
+_core.set_view_factory(
+    _made,
+    [PHASE_OF[name] for name in ("draw", "play", "answer", "game_over")],
+    [(_SEEN_CLASSES[kind], [slot_setter(_SEEN_CLASSES[kind], name) for name in names])
+     for kind, names in _core.SEEN_FIELDS],
+)
+
+native_view: Final = _core.native_view
+"""The view of ``seat`` (a seat number) of a native state, made by the core; its fields are made on first use.
+
+None when ``seat`` is not one of the game's seats or the core cannot write the state's history
+(see ``kanasta._core.native_view``); ``kanasta._core.BudgetExceeded`` when the seat's moves
+cannot be listed within the work budget."""
 
 
 _SHARED: tuple[str, ...] = tuple(

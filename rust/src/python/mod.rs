@@ -87,6 +87,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyNativeState>()?;
     m.add_class::<view::PyNativeView>()?;
     m.add_function(wrap_pyfunction!(view::native_view, m)?)?;
+    m.add_function(wrap_pyfunction!(view::set_view_factory, m)?)?;
+    m.add("VIEW_FIELDS", PyTuple::new(m.py(), view::VIEW_FIELDS)?)?;
+    let seen = view::SEEN_FIELDS
+        .iter()
+        .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
+        .collect::<Vec<_>>();
+    m.add("SEEN_FIELDS", PyTuple::new(m.py(), seen)?)?;
     m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
     m.add_function(wrap_pyfunction!(state::set_state_factory, m)?)?;
     m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;

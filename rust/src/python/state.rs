@@ -36,7 +36,7 @@ pub(crate) struct PyNativeState {
     /// The game this state belongs to, shared by every state reached in it: what the
     /// package keeps of it (its rules, first deal's events and own objects, set once by
     /// `set_game`) and the event, result and action objects handed out in it.
-    game: Arc<Game>,
+    pub(super) game: Arc<Game>,
     /// The objects of `events`, made on first ask and kept.
     event_objects: OnceLock<Py<PyTuple>>,
 }

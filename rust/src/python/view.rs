@@ -1,23 +1,226 @@
 //! The `NativeView` class of `kanasta._core`: what one seat may see of a
 //! `NativeState` (RULES E-4), behind the Python `kanasta.PlayerView` of a
 //! native state.  It holds the state and the seat, and hands out only what
-//! the seat may see, read through [`SeatView`]: its fields as plain values,
-//! its history with the events hidden per seat, its view document as JSON
-//! text (`crate::view`).  Nothing of the state itself is reachable from it.
+//! the seat may see, read through [`SeatView`]: its fields one by one by name
+//! ([`VIEW_FIELDS`], as the package's objects), its history with the events
+//! hidden per seat, its view document as JSON text (`crate::view`).  Nothing
+//! of the state itself is reachable from it.  The package's `PlayerView` of a
+//! native state is made here too ([`set_view_factory`], [`native_view`]).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 
-use super::cards_tuple;
-use super::position::{any, melds_raw, result_raw, tuple_of, turn_raw};
+use super::actions::card_objects;
+use super::objects::Game;
+use super::position::{any, melds_raw, tuple_of, turn_raw};
 use super::state::PyNativeState;
+use crate::cards::Card;
 use crate::legal::SEARCH_BUDGET;
 use crate::rl::seat::SeatView;
-use crate::state::{Phase, State};
-use crate::view::{json, seen_events_value, step_text, view_json};
+use crate::state::{Event, Phase, State};
+use crate::view::{hidden, step_text, view_json, Hidden};
+
+/// The view's fields a native view hands out one by one (`NativeView.field`), by name, in
+/// `kanasta.seen.ViewData`'s order: all but the seat, the phase and the legal moves (set
+/// when the view is made) and the history (made from `NativeView.history`).  The one named
+/// table of them, which the package checks against its own field list.
+pub(super) const VIEW_FIELDS: [&str; 22] = [
+    "rules",
+    "hand_number",
+    "dealer",
+    "scores",
+    "hand",
+    "hand_sizes",
+    "stock_size",
+    "pile",
+    "pile_frozen",
+    "melds",
+    "red_threes",
+    "packet_sizes",
+    "packets_taken",
+    "trump",
+    "opened",
+    "melded_this_hand",
+    "player",
+    "turn",
+    "winner",
+    "hand_results",
+    "start_events",
+    "hand_moves",
+];
+
+/// The hidden event classes (`kanasta.seen`), each with its fields in the class's order:
+/// the table both sides read, as `EVENT_FIELDS` for the events themselves.
+pub(super) const SEEN_FIELDS: [(&str, &[&str]); 3] = [
+    ("CardsDrawnHidden", &["seat", "count"]),
+    ("RedThreeLaidHidden", &["seat", "card", "source"]),
+    ("PacketTakenHidden", &["seat", "packet", "size"]),
+];
+
+/// How the package's views and hidden events are made (`set_view_factory`).
+struct Makers {
+    /// `object.__new__`.
+    new: Py<PyAny>,
+    /// The maker of a `kanasta.PlayerView` from its core's view, seat, phase and legal moves.
+    view: Py<PyAny>,
+    /// The `kanasta.Phase` members: draw, play, answer, game over.
+    phases: [Py<PyAny>; 4],
+    /// The hidden event classes in `SEEN_FIELDS`' order, each with its slots' setters.
+    seen: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+}
+
+static MAKERS: Mutex<Option<Arc<Makers>>> = Mutex::new(None);
+
+fn makers() -> PyResult<Arc<Makers>> {
+    MAKERS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+        .ok_or_else(|| {
+            PyRuntimeError::new_err(
+                "no view factory: kanasta._core.set_view_factory was not called",
+            )
+        })
+}
+
+/// Register how the package's views and hidden events are made: `view(core, seat,
+/// phase, legal)` makes a `kanasta.PlayerView` with those four fields set (the
+/// `NativeView`, the seat, the phase, the legal moves) and the others unset; `phases`
+/// are the `kanasta.Phase` members draw, play, answer and game over; `seen` the hidden
+/// event classes in `SEEN_FIELDS`' order, each `(class, setters)` with its slots'
+/// setters in the order of its fields there (an object is `object.__new__(class)`
+/// filled through them).  Set by the package when it loads.
+#[pyfunction]
+pub(super) fn set_view_factory(
+    py: Python<'_>,
+    view: Py<PyAny>,
+    phases: [Py<PyAny>; 4],
+    seen: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+) -> PyResult<()> {
+    if seen.len() != SEEN_FIELDS.len()
+        || seen
+            .iter()
+            .zip(SEEN_FIELDS)
+            .any(|((_, setters), (_, names))| setters.len() != names.len())
+    {
+        return Err(PyValueError::new_err(
+            "set_view_factory needs each class of SEEN_FIELDS with a setter per field",
+        ));
+    }
+    let new = py
+        .get_type::<pyo3::types::PyAny>()
+        .getattr("__new__")?
+        .unbind();
+    *MAKERS.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(Makers {
+        new,
+        view,
+        phases,
+        seen,
+    }));
+    Ok(())
+}
+
+/// The index of `phase` in the factory's `phases`.
+fn phase_index(phase: Phase) -> usize {
+    match phase {
+        Phase::Draw => 0,
+        Phase::Play => 1,
+        Phase::Answer => 2,
+        Phase::GameOver => 3,
+    }
+}
+
+/// A new object of the hidden event `h` (the package's class).
+fn hidden_object<'py>(py: Python<'py>, makers: &Makers, h: Hidden) -> PyResult<Bound<'py, PyAny>> {
+    let (kind, values) = match h {
+        Hidden::CardsDrawn { seat, count } => (0, vec![any(py, seat)?, any(py, count)?]),
+        Hidden::RedThreeLaid { seat, card, source } => (
+            1,
+            vec![
+                any(py, seat)?,
+                card_objects()?[usize::from(card)].bind(py).clone(),
+                PyString::intern(py, source).into_any(),
+            ],
+        ),
+        Hidden::PacketTaken { seat, packet, size } => {
+            (2, vec![any(py, seat)?, any(py, packet)?, any(py, size)?])
+        }
+    };
+    let (class, setters) = &makers.seen[kind];
+    let object = makers.new.bind(py).call1((class.bind(py),))?;
+    for (setter, value) in setters.iter().zip(values) {
+        setter.bind(py).call1((&object, value))?;
+    }
+    Ok(object)
+}
+
+/// `events` as `seat` saw them, as the package's objects: the game's event objects
+/// (`NativeState.events`'), or new objects of their hidden forms.
+pub(super) fn seen_objects<'py>(
+    py: Python<'py>,
+    game: &Game,
+    events: &[Event],
+    seat: usize,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let makers = makers()?;
+    let mut out = Vec::with_capacity(events.len());
+    for e in events {
+        out.push(match hidden(e, seat) {
+            Some(h) => hidden_object(py, &makers, h)?,
+            None => game.events(py, std::slice::from_ref(e))?.get_item(0)?,
+        });
+    }
+    PyTuple::new(py, out)
+}
+
+/// The field `name` (one of `VIEW_FIELDS` but the rules and start events) of `view`:
+/// cards as the package's card objects, hand results as the game's result objects;
+/// melds and the turn in the plain forms of `NativeState.field` (`meld_raw`,
+/// `turn_raw`), which the package turns into its objects.  None for any other name.
+fn view_field<'py>(
+    py: Python<'py>,
+    view: &SeatView<'_>,
+    game: &Game,
+    name: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let rules = view.rules();
+    let n = rules.players;
+    let teams = rules.teams();
+    let cards = card_objects()?;
+    let list = |cs: &[Card]| -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
+    };
+    let value = match name {
+        "hand_number" => any(py, view.hand_number())?,
+        "dealer" => any(py, view.dealer())?,
+        "scores" => tuple_of(py, 0..teams, |t| any(py, view.score(t)))?,
+        "hand" => list(&view.hand().cards())?,
+        "hand_sizes" => tuple_of(py, 0..n, |s| any(py, view.hand_size(s)))?,
+        "stock_size" => any(py, view.stock_size())?,
+        "pile" => list(view.pile())?,
+        "pile_frozen" => any(py, view.pile_frozen())?,
+        "melds" => melds_raw(py, (0..teams).map(|t| view.melds(t)))?,
+        "red_threes" => tuple_of(py, 0..teams, |t| list(view.red_threes(t).as_slice()))?,
+        "packet_sizes" => tuple_of(py, view.packet_sizes(), |s| any(py, s))?,
+        "packets_taken" => tuple_of(py, 0..teams, |t| any(py, view.packets_taken(t)))?,
+        "trump" => match view.trump() {
+            Some(c) => cards[usize::from(c)].bind(py).clone(),
+            None => py.None().into_bound(py),
+        },
+        "opened" => tuple_of(py, 0..teams, |t| any(py, view.opened(t)))?,
+        "melded_this_hand" => tuple_of(py, 0..n, |s| any(py, view.melded_this_hand(s)))?,
+        "player" => any(py, view.player())?,
+        "turn" => turn_raw(py, view.turn())?,
+        "winner" => any(py, view.winner())?,
+        "hand_results" => tuple_of(py, view.hand_results().iter(), |r| game.result(py, r))?,
+        "hand_moves" => any(py, view.hand_moves())?,
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
+}
 
 /// One seat's view of a native state.
 #[pyclass(frozen, module = "kanasta._core", name = "NativeView")]
@@ -37,31 +240,41 @@ impl PyNativeView {
     }
 }
 
-/// `seat`'s view of `state` and the seat's legal moves (the state's listing,
-/// the same tuple of action objects, when the seat is to move; else an empty
-/// tuple): what `kanasta.State.view` makes a native view of.  None when
-/// `seat` is not one of the game's seats, or when the state's history was
-/// made without the core's links (the core could not write the view's history).
+/// `seat`'s view of `state`: a new `kanasta.PlayerView` (made by the factory) with
+/// its core's view, seat, phase and legal moves set (the state's listing, the same
+/// tuple of action objects, when the seat is to move; else an empty tuple), its other
+/// fields made on first use.  None when `seat` is not one of the game's seats (any
+/// other value too), or when the state's history was made without the core's links
+/// (the core could not write the view's history).
 #[pyfunction]
 pub(crate) fn native_view<'py>(
     state: Bound<'py, PyNativeState>,
-    seat: usize,
-) -> PyResult<Option<(PyNativeView, Bound<'py, PyTuple>)>> {
+    seat: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
     let py = state.py();
     let native = state.get();
+    let Ok(seat) = seat.extract::<usize>() else {
+        return Ok(None);
+    };
     if seat >= native.inner.rules.players || !native.line_lock().is_whole() {
         return Ok(None);
     }
+    let makers = makers()?;
     let legal = if PyNativeView::moves(&native.inner, seat) {
         native.objects(py, SEARCH_BUDGET)?.bind(py).clone()
     } else {
         PyTuple::empty(py)
     };
-    let view = PyNativeView {
-        state: state.unbind(),
-        seat,
-    };
-    Ok(Some((view, legal)))
+    let phase = makers.phases[phase_index(native.inner.phase)].bind(py);
+    let core = Bound::new(
+        py,
+        PyNativeView {
+            state: state.clone().unbind(),
+            seat,
+        },
+    )?;
+    let view = makers.view.bind(py).call1((core, seat, phase, legal))?;
+    Ok(Some(view))
 }
 
 #[pymethods]
@@ -94,58 +307,28 @@ impl PyNativeView {
         self.seat
     }
 
-    /// The seat whose turn it is (during an answer, the partner who answers).
-    #[getter]
-    fn player(&self) -> usize {
-        self.state.get().inner.player
-    }
-
-    /// The game's rules, as the package keeps them for the state's game
-    /// (`NativeState.game`), or None.
-    #[getter]
-    fn rules(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        match self.state.get().game(py) {
-            Some(game) => Ok(Some(game.bind(py).get_item(0)?.unbind())),
-            None => Ok(None),
-        }
-    }
-
-    /// The view's fields but its rules, seat, phase, player, legal moves and
-    /// history, as plain values: `(hand_number, dealer, scores, hand,
-    /// hand_sizes, stock_size, pile, pile_frozen, melds, red_threes,
-    /// packet_sizes, packets_taken, trump, opened, melded_this_hand, turn,
-    /// winner, hand_results, hand_moves)`, in the forms of
-    /// `NativeState.fields()` (cards as indices).
-    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    /// The field `name` of the view (one of `VIEW_FIELDS`), made alone: the game's
+    /// rules (as the package keeps them, `NativeState.game`, or None); cards as the
+    /// package's card objects, hand results and events as the game's objects (an event
+    /// the seat may not see in its hidden form, a new object); melds and the turn in the
+    /// plain forms of `NativeState.field`, which the package turns into its objects.
+    /// What a native `kanasta.PlayerView` reads a field from when it is first read.
+    /// KeyError for any other name.
+    fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         let state = self.state.get();
-        let view = self.seat_view(&state.inner);
-        let rules = view.rules();
-        let n = rules.players;
-        let teams = rules.teams();
-        let items = [
-            any(py, view.hand_number())?,
-            any(py, view.dealer())?,
-            tuple_of(py, 0..teams, |t| any(py, view.score(t)))?,
-            cards_tuple(py, &view.hand().cards())?.into_any(),
-            tuple_of(py, 0..n, |s| any(py, view.hand_size(s)))?,
-            any(py, view.stock_size())?,
-            cards_tuple(py, view.pile())?.into_any(),
-            any(py, view.pile_frozen())?,
-            melds_raw(py, (0..teams).map(|t| view.melds(t)))?,
-            tuple_of(py, 0..teams, |t| {
-                Ok(cards_tuple(py, view.red_threes(t).as_slice())?.into_any())
-            })?,
-            tuple_of(py, view.packet_sizes(), |s| any(py, s))?,
-            tuple_of(py, 0..teams, |t| any(py, view.packets_taken(t)))?,
-            any(py, view.trump())?,
-            tuple_of(py, 0..teams, |t| any(py, view.opened(t)))?,
-            tuple_of(py, 0..n, |s| any(py, view.melded_this_hand(s)))?,
-            turn_raw(py, view.turn())?,
-            any(py, view.winner())?,
-            tuple_of(py, view.hand_results().iter(), |r| result_raw(py, r))?,
-            any(py, view.hand_moves())?,
-        ];
-        PyTuple::new(py, items)
+        match name {
+            "rules" => match state.game(py) {
+                Some(game) => game.bind(py).get_item(0),
+                None => Ok(py.None().into_bound(py)),
+            },
+            "start_events" => {
+                // copied out: the objects are made by Python code, with no lock held
+                let events = state.line_lock().start_events().to_vec();
+                Ok(seen_objects(py, &state.game, &events, self.seat)?.into_any())
+            }
+            _ => view_field(py, &self.seat_view(&state.inner), &state.game, name)?
+                .ok_or_else(|| PyKeyError::new_err(name.to_owned())),
+        }
     }
 
     /// The view document as the text `json.dumps(view.to_dict(history=history))`
@@ -160,16 +343,6 @@ impl PyNativeView {
         };
         let view = self.seat_view(&state.inner);
         Ok(view_json(&view, legal, &state.line_lock(), history))
-    }
-
-    /// The first deal's events as the seat saw them, as the JSON text of a
-    /// view document's `start_events`.
-    fn start_events_json(&self) -> String {
-        let state = self.state.get();
-        json::to_string(&seen_events_value(
-            state.line_lock().start_events(),
-            self.seat,
-        ))
     }
 
     /// The history as the seat saw it, as the core keeps it: the package's

@@ -55,38 +55,82 @@ fn object(pairs: Vec<(&str, Value)>) -> Value {
     Value::Object(m)
 }
 
-/// `event` as `viewer` saw it, as a view document writes it (the Python
-/// `event_to_dict(hide(event, viewer))`): another seat's drawn cards, its
-/// red 3's replacement and its packet's cards are hidden, their counts shown.
-pub fn seen_event_value(event: &Event, viewer: usize) -> Value {
+/// An event as a seat saw it when it holds cards that seat may not see (the
+/// Python `kanasta.seen` hidden forms): another seat's drawn cards as their
+/// count, its red 3 with its replacement as the red 3 alone, its packet as
+/// its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hidden {
+    /// `CardsDrawnHidden`.
+    CardsDrawn { seat: usize, count: usize },
+    /// `RedThreeLaidHidden`.
+    RedThreeLaid {
+        seat: usize,
+        card: Card,
+        source: &'static str,
+    },
+    /// `PacketTakenHidden`.
+    PacketTaken {
+        seat: usize,
+        packet: usize,
+        size: usize,
+    },
+}
+
+/// `event`'s hidden form as `viewer` saw it (the Python `kanasta.seen.hide`),
+/// or None when the viewer sees it as it is.
+pub fn hidden(event: &Event, viewer: usize) -> Option<Hidden> {
     match event {
-        Event::CardsDrawn { seat, cards } if *seat != viewer => object(vec![
-            ("event", Value::from("cards_drawn_hidden")),
-            ("seat", Value::from(*seat)),
-            ("count", Value::from(cards.len())),
-        ]),
+        Event::CardsDrawn { seat, cards } if *seat != viewer => Some(Hidden::CardsDrawn {
+            seat: *seat,
+            count: cards.len(),
+        }),
         Event::RedThreeLaid {
             seat,
             card,
             source,
             replacement: Some(_),
-        } if *seat != viewer => object(vec![
-            ("event", Value::from("red_three_laid_hidden")),
-            ("seat", Value::from(*seat)),
-            ("card", card_value(Some(*card))),
-            ("source", Value::from(source.name())),
-        ]),
+        } if *seat != viewer => Some(Hidden::RedThreeLaid {
+            seat: *seat,
+            card: *card,
+            source: source.name(),
+        }),
         Event::PacketTaken {
             seat,
             packet,
             cards,
-        } if *seat != viewer => object(vec![
-            ("event", Value::from("packet_taken_hidden")),
-            ("seat", Value::from(*seat)),
-            ("packet", Value::from(*packet)),
-            ("size", Value::from(cards.len())),
+        } if *seat != viewer => Some(Hidden::PacketTaken {
+            seat: *seat,
+            packet: *packet,
+            size: cards.len(),
+        }),
+        _ => None,
+    }
+}
+
+/// `event` as `viewer` saw it, as a view document writes it (the Python
+/// `event_to_dict(hide(event, viewer))`): another seat's drawn cards, its
+/// red 3's replacement and its packet's cards are hidden, their counts shown.
+pub fn seen_event_value(event: &Event, viewer: usize) -> Value {
+    match hidden(event, viewer) {
+        Some(Hidden::CardsDrawn { seat, count }) => object(vec![
+            ("event", Value::from("cards_drawn_hidden")),
+            ("seat", Value::from(seat)),
+            ("count", Value::from(count)),
         ]),
-        _ => {
+        Some(Hidden::RedThreeLaid { seat, card, source }) => object(vec![
+            ("event", Value::from("red_three_laid_hidden")),
+            ("seat", Value::from(seat)),
+            ("card", card_value(Some(card))),
+            ("source", Value::from(source)),
+        ]),
+        Some(Hidden::PacketTaken { seat, packet, size }) => object(vec![
+            ("event", Value::from("packet_taken_hidden")),
+            ("seat", Value::from(seat)),
+            ("packet", Value::from(packet)),
+            ("size", Value::from(size)),
+        ]),
+        None => {
             // seen as it is: the event's own fields, in the order the Python table lists them
             let Value::Object(fields) = event_value(event) else {
                 unreachable!("an event is written as an object")
