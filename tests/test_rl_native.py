@@ -51,13 +51,17 @@ def test_core_tensor_equals_the_python_encoding(preset: str, engine: str) -> Non
         for seat in range(state.rules.players):
             reference = observation_array(state.view(seat))
             assert np.array_equal(observe(native, seat), reference), (preset, seat)
+            made = kanasta._core.observation(native._native, seat, ())  # the OpenSpiel game's new array
+            assert made.dtype == np.float32 and np.array_equal(made, reference), (preset, seat)
             checked += 1
         mover = state.current_player
         assert mover is not None
         ids = encode(move)
         for n in range(1, len(ids)):  # the mover's ids so far in its move
             pending = ids[:n]
-            assert np.array_equal(observe(native, mover, pending), observation_array(state.view(mover), pending))
+            reference = observation_array(state.view(mover), pending)
+            assert np.array_equal(observe(native, mover, pending), reference)
+            assert np.array_equal(kanasta._core.observation(native._native, mover, pending), reference)
     assert checked > 100
 
 

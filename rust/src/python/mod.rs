@@ -113,6 +113,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_FIELDS", PyTuple::new(m.py(), actions)?)?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::observation_array, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector::rollouts, m)?)?;

@@ -69,6 +69,29 @@ pub(super) fn observation_into(
     fill(py, &out, &data, "observation")
 }
 
+/// `seat`'s observation tensor of `state` as a new float32 NumPy array (what
+/// `observation_into` writes, handed over without a copy), `pending` the ids the
+/// seat chose so far in the move.
+#[pyfunction]
+#[pyo3(name = "observation", signature = (state, seat, pending))]
+pub(super) fn observation_array<'py>(
+    py: Python<'py>,
+    state: &PyNativeState,
+    seat: usize,
+    pending: Vec<u8>,
+) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+    let s = &state.inner;
+    let view = SeatView::new(s, seat).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "seat must be from 0 to {}, not {seat}",
+            s.rules.players - 1
+        ))
+    })?;
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams())];
+    observation::encode(&view, pending_ids(&pending)?, &mut data);
+    Ok(numpy::PyArray1::from_vec(py, data))
+}
+
 /// The blocks of the observation tensor for `players` seats in `teams` teams: `(name, offset, size)`.
 #[pyfunction]
 pub(super) fn observation_layout(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
