@@ -184,6 +184,7 @@ def move_parts(action: Action) -> tuple[int, list[int], int | None]:
     The kinds are those of ``kanasta._core.ACTION_FIELDS`` (an answer's "meld" is 1 for yes, 0 for no);
     the cards are in stored order, as many as the move holds.
 
+    >>> from kanasta.actions import NO
     >>> from kanasta.cards import parse_cards
     >>> move_parts(AddToMeld(meld=2, cards=parse_cards("AC JK"))), move_parts(NO)
     ((3, [0, 52], 2), (7, [], 0))
