@@ -113,6 +113,7 @@ def test_core_tensor_reads_nothing_hidden(preset: str) -> None:
 def test_core_layout_is_the_python_layout(preset: str) -> None:
     rules = PRESETS[preset]
     assert tuple(_core.observation_layout(rules.players, rules.teams)) == layout(rules)
+    assert tuple(_core.observation_layout(rules.players, rules.teams, memory=True)) == layout(rules, memory=True)
 
 
 def test_bad_arguments_are_refused_and_change_nothing() -> None:

@@ -8,6 +8,8 @@ out here from each hand's result (the formula of the module's documentation).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import numpy as np
 import pytest
@@ -15,8 +17,9 @@ import pytest
 import kanasta
 from kanasta import _rng
 from kanasta.rl.actions import NUM_ACTIONS, Decisions
-from kanasta.rl.observation import observe
+from kanasta.rl.observation import layout, observe
 from kanasta.rl.vector import VectorEnv, rollouts
+from kanasta.rules import PRESETS
 
 # a game of one or two hands (target 120): games end, so terminations and resets happen often
 SHORT_CLASSIC = attrs.evolve(kanasta.Rules.classic(), target_score=120)
@@ -26,8 +29,11 @@ SHORT_KANASTA = attrs.evolve(kanasta.Rules.kanasta(), target_score=120)
 class Single:
     """Slot ``i`` of an env of ``n`` games played through the public API, one id at a time."""
 
-    def __init__(self, rules: kanasta.Rules, seed: int, i: int, n: int, max_moves: int | None) -> None:
+    def __init__(
+        self, rules: kanasta.Rules, seed: int, i: int, n: int, max_moves: int | None, memory: bool = False
+    ) -> None:
         self.rules, self.seed, self.i, self.n, self.max_moves = rules, seed, i, n, max_moves
+        self.memory = memory
         self.k = -1
         self.next_game()
 
@@ -42,7 +48,7 @@ class Single:
         seat = self.state.current_player
         assert seat is not None
         mask = np.array(self.tree.mask(self.pending), dtype=np.int8)
-        return observe(self.state, seat, self.pending), mask, seat
+        return observe(self.state, seat, self.pending, memory=self.memory), mask, seat
 
     def step(self, action_id: int) -> tuple[list[float], bool, bool]:
         """Take the id; the rewards by team, terminated, truncated (and on to the next game if it ended)."""
@@ -74,10 +80,11 @@ class Single:
 
 
 def play_both(
-    rules: kanasta.Rules, n: int, threads: int, steps: int, seed: int, max_moves: int | None
+    rules: kanasta.Rules, n: int, threads: int, steps: int, seed: int, max_moves: int | None,
+    memory: bool = False,
 ) -> dict[str, int]:
-    env = VectorEnv(rules, n, num_threads=threads, max_moves=max_moves)
-    singles = [Single(rules, seed, i, n, max_moves) for i in range(n)]
+    env = VectorEnv(rules, n, num_threads=threads, max_moves=max_moves, memory=memory)
+    singles = [Single(rules, seed, i, n, max_moves, memory) for i in range(n)]
     out = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     seen = {"terminated": 0, "truncated": 0, "moves": 0}
@@ -111,6 +118,72 @@ def test_the_batch_is_n_single_games_stepped_one_by_one(threads: int) -> None:
 def test_kanasta_batches_with_cut_games_are_single_games_too(threads: int) -> None:
     seen = play_both(SHORT_KANASTA, 3, threads, 400, seed=2**64 - 2, max_moves=25)
     assert seen["truncated"] >= 3  # every slot was cut at least once (seeds wrap past 2**64)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_memory_observations_are_the_python_encoding_of_the_view_in_every_preset(name: str) -> None:
+    # the core follows the memory blocks move by move; the reference works them out from the seat's view
+    rules = attrs.evolve(PRESETS[name], target_score=120)
+    seen = play_both(rules, 2, 2, 250, seed=31, max_moves=None, memory=True)
+    assert seen["moves"] > 50
+
+
+def test_memory_blocks_remember_a_pile_taken_and_the_discards() -> None:
+    # E-4: what the memory blocks hold is public: the cards taken with the pile, the cards discarded
+    rules = kanasta.Rules.kanasta()
+    state = kanasta.new_game(rules, seed=2)
+    taker, pile = state.current_player, state.pile
+    assert taker is not None
+    state = state.apply(kanasta.TakePile())
+    viewer = (taker + 3) % 4  # the taker is the viewer's relative seat 1
+    blocks = {name: (offset, size) for name, offset, size in layout(rules, memory=True)}
+    x = observe(state, viewer, memory=True)
+    known = x[blocks["known_seat_1"][0]:][:53]
+    # Kanasta takes the whole pile to hand (K-PILE-1); a red 3 in it is laid, not kept (so not known)
+    expected = Counter(c for c in pile if not (rules.red_threes and c.is_red_three))
+    assert pile and {c: int(known[c.index]) for c in kanasta.DECK if known[c.index]} == dict(expected)
+    assert x[blocks["discards_seat_1"][0]:][:53].sum() == 0
+    card = next(a.card for a in state.legal_actions() if isinstance(a, kanasta.Discard))
+    after = state.apply(kanasta.Discard(card))
+    x = observe(after, viewer, memory=True)
+    assert x[blocks["discards_seat_1"][0] + card.index] == 1
+    assert x[blocks["discards_seat_1"][0]:][:53].sum() == 1
+    # the layout without memory is the old one, and the memory tensor holds it block for block
+    old = {name for name, _, _ in layout(rules)}
+    assert old == set(blocks) - {n for n in blocks if n.startswith(("known_", "discards_"))}
+
+
+def test_memory_blocks_hold_only_cards_the_seat_saw_taken_or_discarded() -> None:
+    # E-4: every card counted in a memory block appears in a public event or discard of the seat's history
+    rules = SHORT_KANASTA
+    env = VectorEnv(rules, 3, num_threads=2, memory=True)
+    singles = [Single(rules, 4, i, 3, None, True) for i in range(3)]
+    out = env.reset(seed=4)
+    blocks = layout(rules, memory=True)
+    memory_blocks = [(o, s) for name, o, s in blocks if name.startswith(("known_", "discards_"))]
+    checked = 0
+    for _ in range(300):
+        for i, single in enumerate(singles):
+            seat = single.state.current_player
+            assert seat is not None
+            view = single.state.view(seat)
+            public: Counter[kanasta.Card] = Counter()
+            for step in view.history:
+                if isinstance(step.action, kanasta.Discard):
+                    public[step.action.card] += 1
+                for event in step.events:
+                    if isinstance(event, (kanasta.PileTaken, kanasta.PileJoined)):
+                        public.update(event.cards)
+            for offset, size in memory_blocks:
+                block = out.observations[i, offset:offset + size]
+                for card in kanasta.DECK:
+                    assert block[card.index] <= public[card], (card, view.history)
+                checked += int(block.sum() > 0)
+        ids = env.random_actions()
+        out = env.step(ids)
+        for single, action_id in zip(singles, ids, strict=True):
+            single.step(int(action_id))
+    assert checked > 0
 
 
 def test_the_batch_does_not_depend_on_the_number_of_threads() -> None:

@@ -64,8 +64,8 @@ pub(super) fn observation_into(
             s.rules.players - 1
         ))
     })?;
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams())];
-    observation::encode(&view, pending_ids(&pending)?, &mut data);
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
+    observation::encode(&view, pending_ids(&pending)?, None, &mut data);
     fill(py, &out, &data, "observation")
 }
 
@@ -87,15 +87,21 @@ pub(super) fn observation_array<'py>(
             s.rules.players - 1
         ))
     })?;
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams())];
-    observation::encode(&view, pending_ids(&pending)?, &mut data);
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
+    observation::encode(&view, pending_ids(&pending)?, None, &mut data);
     Ok(numpy::PyArray1::from_vec(py, data))
 }
 
-/// The blocks of the observation tensor for `players` seats in `teams` teams: `(name, offset, size)`.
+/// The blocks of the observation tensor for `players` seats in `teams` teams, with the
+/// memory blocks or not: `(name, offset, size)`.
 #[pyfunction]
-pub(super) fn observation_layout(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
-    observation::blocks(players, teams)
+#[pyo3(signature = (players, teams, *, memory = false))]
+pub(super) fn observation_layout(
+    players: usize,
+    teams: usize,
+    memory: bool,
+) -> Vec<(String, usize, usize)> {
+    observation::blocks(players, teams, memory)
 }
 
 /// The legal moves of a native state as a tree of decisions over the 100

@@ -75,7 +75,7 @@ impl PyVectorEnv {
 impl PyVectorEnv {
     /// The env of `rules` (a preset's name or the JSON text of `Rules.to_dict()`).
     #[new]
-    #[pyo3(signature = (rules, num_envs, *, num_threads = 1, max_moves = None, score_scale = 1000.0))]
+    #[pyo3(signature = (rules, num_envs, *, num_threads = 1, max_moves = None, score_scale = 1000.0, memory = false))]
     fn new(
         py: Python<'_>,
         rules: &str,
@@ -83,12 +83,14 @@ impl PyVectorEnv {
         num_threads: usize,
         max_moves: Option<u64>,
         score_scale: f64,
+        memory: bool,
     ) -> PyResult<Self> {
         let rules = Arc::new(read_rules(rules)?);
         let teams = rules.teams();
         let config = Config {
             max_moves,
             score_scale,
+            memory,
         };
         let threads = pool(num_threads)?;
         let env = py

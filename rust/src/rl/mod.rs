@@ -6,6 +6,7 @@
 //! are the reference for each; the Python test suite checks them equal.
 
 pub mod ids;
+pub mod memory;
 pub mod observation;
 pub mod rollout;
 pub mod seat;

@@ -5,10 +5,16 @@
 //! computed as the Python encoder computes it (in `f64`, then rounded to
 //! `f32` as NumPy does), so the two agree element for element.  Seats and
 //! teams are relative to the viewer.
+//!
+//! With memory (`memory=True` in Python) the tensor has two kinds of blocks
+//! more before `pending`, from the game's public record ([`Memory`]): the
+//! cards each other seat is known to hold, and the cards each seat discarded
+//! this hand, by relative seat.
 
 use crate::cards::{DISTINCT, WILD_CARDS};
 use crate::melds::MeldKind;
 use crate::rl::ids::{MAX_MELDS, NUM_ACTIONS};
+use crate::rl::memory::Memory;
 use crate::rl::seat::SeatView;
 use crate::state::{Drew, Phase, TableMeld};
 
@@ -22,8 +28,9 @@ const TABLE: usize = 8;
 const PHASES: usize = 4;
 const TURN: usize = 9;
 
-/// The blocks of the tensor for `players` seats in `teams` teams: `(name, offset, size)`, in order.
-pub fn blocks(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
+/// The blocks of the tensor for `players` seats in `teams` teams (with the memory blocks or
+/// not): `(name, offset, size)`, in order.
+pub fn blocks(players: usize, teams: usize, memory: bool) -> Vec<(String, usize, usize)> {
     let mut sizes: Vec<(String, usize)> =
         ["hand", "pile", "pile_top", "trump", "aside", "forbidden"]
             .iter()
@@ -37,8 +44,12 @@ pub fn blocks(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
         ("table".to_string(), TABLE),
         ("phase".to_string(), PHASES),
         ("turn".to_string(), TURN),
-        ("pending".to_string(), 2 * NUM_ACTIONS),
     ]);
+    if memory {
+        sizes.extend((1..players).map(|r| (format!("known_seat_{r}"), DISTINCT)));
+        sizes.extend((0..players).map(|r| (format!("discards_seat_{r}"), DISTINCT)));
+    }
+    sizes.push(("pending".to_string(), 2 * NUM_ACTIONS));
     let mut offset = 0;
     sizes
         .into_iter()
@@ -49,9 +60,10 @@ pub fn blocks(players: usize, teams: usize) -> Vec<(String, usize, usize)> {
         .collect()
 }
 
-/// The tensor's length for `players` seats in `teams` teams.
-pub fn size(players: usize, teams: usize) -> usize {
-    (6 + teams) * DISTINCT
+/// The tensor's length for `players` seats in `teams` teams (with the memory blocks or not).
+pub fn size(players: usize, teams: usize, memory: bool) -> usize {
+    let remembered = if memory { 2 * players - 1 } else { 0 };
+    (6 + teams + remembered) * DISTINCT
         + MAX_MELDS * MELD_FEATURES
         + TEAM_FEATURES * teams
         + SEAT_FEATURES * players
@@ -76,11 +88,16 @@ fn ratio(a: impl Into<f64>, b: f64) -> f32 {
 
 /// Write `view`'s tensor into `out` (its length must be [`size`]), `pending`
 /// being the ids the seat chose so far in the current move (empty for a seat
-/// not to move).  Every element of `out` is written.
-pub fn encode(view: &SeatView<'_>, pending: &[u8], out: &mut [f32]) {
+/// not to move), and `memory` the game's public memory for the memory blocks (None: the
+/// tensor without them).  Every element of `out` is written.
+pub fn encode(view: &SeatView<'_>, pending: &[u8], memory: Option<&Memory>, out: &mut [f32]) {
     let rules = view.rules();
     let (players, teams) = (rules.players, rules.teams());
-    assert_eq!(out.len(), size(players, teams), "observation buffer size");
+    assert_eq!(
+        out.len(),
+        size(players, teams, memory.is_some()),
+        "observation buffer size"
+    );
     out.fill(0.0);
     let (me, my_team) = (view.seat(), view.team());
     let seat_of = |rel: usize| (me + rel) % players;
@@ -178,6 +195,22 @@ pub fn encode(view: &SeatView<'_>, pending: &[u8], out: &mut [f32]) {
     o[7] = flag(turn.must_go_out);
     o[8] = flag(turn.melded);
     at += TURN;
+    if let Some(memory) = memory {
+        for rel in 1..players {
+            let counts = &memory.known[seat_of(rel)];
+            for (slot, &n) in out[at..at + DISTINCT].iter_mut().zip(counts) {
+                *slot = f32::from(n);
+            }
+            at += DISTINCT;
+        }
+        for rel in 0..players {
+            let counts = &memory.discarded[seat_of(rel)];
+            for (slot, &n) in out[at..at + DISTINCT].iter_mut().zip(counts) {
+                *slot = f32::from(n);
+            }
+            at += DISTINCT;
+        }
+    }
     for &i in pending {
         out[at + usize::from(i)] += 1.0;
     }
@@ -232,12 +265,20 @@ mod tests {
     #[test]
     fn the_sizes_are_the_python_layouts() {
         // 6 + 2 card blocks of 53, 360 for the melds, 12 + 12 + 8 + 4 + 9 + 200 (Python: 1029)
-        assert_eq!(size(4, 2), 1029);
+        assert_eq!(size(4, 2, false), 1029);
         // three teams of one: one card block and six team numbers more, three seat numbers fewer
-        assert_eq!(size(3, 3), 1029 + 53 + 6 - 3);
-        let b = blocks(4, 2);
+        assert_eq!(size(3, 3, false), 1029 + 53 + 6 - 3);
+        let b = blocks(4, 2, false);
         assert_eq!(b.last().map(|(_, o, s)| o + s), Some(1029));
         assert_eq!(b[6], ("melds_team_0".to_string(), 318, 53));
+        // with memory: three known blocks and four discard blocks of 53 before pending
+        assert_eq!(size(4, 2, true), 1029 + 7 * 53);
+        let m = blocks(4, 2, true);
+        assert_eq!(m.last().map(|(_, o, s)| o + s), Some(size(4, 2, true)));
+        assert_eq!(
+            m[m.len() - 2],
+            ("discards_seat_3".to_string(), 829 + 6 * 53, 53)
+        );
     }
 
     #[test]
@@ -245,8 +286,8 @@ mod tests {
         let (s, _) = State::new_game(Arc::new(Rules::classic(4).unwrap()), 3);
         let seat = s.player;
         let view = SeatView::new(&s, seat).unwrap();
-        let mut out = vec![f32::NAN; size(4, 2)];
-        encode(&view, &[0], &mut out);
+        let mut out = vec![f32::NAN; size(4, 2, false)];
+        encode(&view, &[0], None, &mut out);
         assert!(out.iter().all(|x| x.is_finite()));
         assert_eq!(out[..53].iter().sum::<f32>(), 11.0);
         assert_eq!(out[53..106].iter().sum::<f32>(), s.pile.len() as f32);
@@ -259,12 +300,12 @@ mod tests {
     fn a_pending_id_pushed_gives_the_tensor_encoded_with_it() {
         let (s, _) = State::new_game(Arc::new(Rules::kanasta()), 8);
         let view = SeatView::new(&s, s.player).unwrap();
-        let mut pushed = vec![0.0; size(4, 2)];
-        encode(&view, &[2], &mut pushed);
+        let mut pushed = vec![0.0; size(4, 2, false)];
+        encode(&view, &[2], None, &mut pushed);
         push_pending(&mut pushed, &[2], 40);
         push_pending(&mut pushed, &[2, 40], 40);
-        let mut direct = vec![0.0; size(4, 2)];
-        encode(&view, &[2, 40, 40], &mut direct);
+        let mut direct = vec![0.0; size(4, 2, false)];
+        encode(&view, &[2, 40, 40], None, &mut direct);
         assert!(pushed == direct);
     }
 

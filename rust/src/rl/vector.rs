@@ -23,6 +23,7 @@ use crate::action::Action;
 use crate::apply::play_trusted_in_place;
 use crate::legal::{legal_moves_within, SEARCH_BUDGET};
 use crate::rl::ids::{id_name, Decisions, IdSet, Spelling, NUM_ACTIONS};
+use crate::rl::memory::Memory;
 use crate::rl::observation;
 use crate::rl::seat::SeatView;
 use crate::rng::{stream, SplitMix64};
@@ -84,6 +85,8 @@ pub struct Config {
     pub max_moves: Option<u64>,
     /// A hand's score difference is divided by this in the rewards.
     pub score_scale: f64,
+    /// Whether the observations have the memory blocks ([`crate::rl::memory`]).
+    pub memory: bool,
 }
 
 impl Default for Config {
@@ -91,6 +94,7 @@ impl Default for Config {
         Config {
             max_moves: None,
             score_scale: 1000.0,
+            memory: false,
         }
     }
 }
@@ -120,6 +124,8 @@ struct Slot {
     /// Moves made in this game.
     moves: u64,
     events: Vec<Event>,
+    /// The game's public memory (followed only when the observations show it).
+    memory: Memory,
     random: SplitMix64,
     reward: [f64; MAX_SEATS],
     terminated: bool,
@@ -144,6 +150,7 @@ impl Slot {
             games: 0,
             moves: 0,
             events: Vec::new(),
+            memory: Memory::default(),
             random: stream(base, &[RANDOM_ACTIONS, i as u64]),
             reward: [0.0; MAX_SEATS],
             terminated: false,
@@ -162,6 +169,7 @@ impl Slot {
             let (state, _) = State::new_game(Arc::clone(rules), self.seed);
             self.state = state;
             self.moves = 0;
+            self.memory.clear();
             if self.relist() {
                 return;
             }
@@ -206,6 +214,7 @@ impl Slot {
     /// Apply a listed move: the rewards of the hands (and game) it ended, the game's end or cut.
     fn play(&mut self, action: &Action, config: &Config) {
         let hands_before = self.state.hand_results.len();
+        let seat = self.state.player;
         self.events.clear();
         if play_trusted_in_place(&mut self.state, action, SEARCH_BUDGET, &mut self.events).is_err()
         {
@@ -213,6 +222,10 @@ impl Slot {
             return;
         }
         self.moves += 1;
+        if config.memory {
+            self.memory
+                .record(&self.state.rules, seat, action, &self.events);
+        }
         let teams = self.state.rules.teams();
         for result in &self.state.hand_results[hands_before..] {
             let totals: Vec<i64> = result.teams.iter().map(|t| t.total).collect();
@@ -237,11 +250,13 @@ impl Slot {
         }
     }
 
-    /// Write the observation of the seat to act and the legal mask.
-    fn write(&self, obs: &mut [f32], mask: &mut [i8]) {
+    /// Write the observation of the seat to act (with the memory blocks when `memory`) and
+    /// the legal mask.
+    fn write(&self, obs: &mut [f32], mask: &mut [i8], memory: bool) {
         let seat = self.state.player;
         let view = SeatView::new(&self.state, seat).expect("the seat to act is a seat");
-        observation::encode(&view, &self.pending, obs);
+        let remembered = memory.then_some(&self.memory);
+        observation::encode(&view, &self.pending, remembered, obs);
         self.write_mask(mask);
     }
 
@@ -338,7 +353,7 @@ impl VectorEnv {
 
     /// The length of one observation.
     pub fn observation_size(&self) -> usize {
-        observation::size(self.rules.players, self.rules.teams())
+        observation::size(self.rules.players, self.rules.teams(), self.config.memory)
     }
 
     /// The rules.
@@ -372,13 +387,14 @@ impl VectorEnv {
 
     fn write_all(&self, obs: &mut [f32], mask: &mut [i8]) {
         let size = self.observation_size();
+        let memory = self.config.memory;
         self.threads.install(|| {
             self.slots
                 .par_iter()
                 .zip(obs.par_chunks_mut(size))
                 .zip(mask.par_chunks_mut(NUM_ACTIONS))
                 .with_min_len(MIN_SLOTS_PER_TASK)
-                .for_each(|((slot, o), m)| slot.write(o, m));
+                .for_each(|((slot, o), m)| slot.write(o, m, memory));
         });
     }
 
@@ -435,7 +451,7 @@ impl VectorEnv {
                         observation::push_pending(o, before, id as u8);
                         slot.write_mask(m);
                     } else {
-                        slot.write(o, m);
+                        slot.write(o, m, config.memory);
                     }
                 });
         });

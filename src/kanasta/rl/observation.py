@@ -38,6 +38,20 @@ how many of that card, or a one-hot flag.  The blocks, in order:
 * ``pending`` (100 + 100): the ids chosen so far in the current move
   (:mod:`kanasta.rl.actions`), counts, then the last one, one-hot.
 
+With ``memory=True`` (:func:`layout`, :func:`encode_view`, :func:`observe`,
+:class:`kanasta.rl.vector.VectorEnv`) the tensor has *public-memory* blocks
+more, just before ``pending``, worked out from the view's history (what the
+seat saw, never a hidden card; a view with no history remembers nothing):
+
+* ``known_seat_r`` (53 each, ``r`` from 1 to players - 1, relative seats):
+  the cards seat ``r`` is known to hold, counts: cards it took with the pile,
+  until it melds or discards a card of that kind or picks up a packet
+  (:meth:`PlayerView.known_cards <kanasta.PlayerView.known_cards>`);
+* ``discards_seat_r`` (53 each, ``r`` from 0 to players - 1): the cards seat
+  ``r`` discarded this hand, counts (some may since have been taken).
+
+Both start empty at every hand.  Without ``memory`` the layout is the one above.
+
 >>> import kanasta
 >>> from kanasta.rl.observation import encode_view, observation_size, layout
 >>> state = kanasta.new_game(kanasta.Rules.classic(), seed=3)
@@ -51,17 +65,20 @@ how many of that card, or a one-hot flag.  The blocks, in order:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from kanasta import _core
 from kanasta._reading import INT_LIMIT
-from kanasta.actions import Action
+from kanasta.actions import Action, Discard
 from kanasta.cards import DECK, Card, format_cards
 from kanasta.errors import ConfigError
 from kanasta.melds import MeldKind
+from kanasta.position import HandStarted
 from kanasta.rl.actions import CARD_BASE, MAX_MELDS, NUM_ACTIONS, id_name
 from kanasta.rules import POINT_LIMIT, Rules
+from kanasta.seen import track_known
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView, SeenStep
 
@@ -89,26 +106,30 @@ SEAT_FEATURES: Final = 3
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.GAME_OVER)
 
 
-def layout(rules: Rules) -> tuple[tuple[str, int, int], ...]:
+def layout(rules: Rules, *, memory: bool = False) -> tuple[tuple[str, int, int], ...]:
     """The blocks of :func:`encode_view` for ``rules``: ``(name, offset, size)`` each, in order.
+
+    ``memory``: with the public-memory blocks (see the module's documentation).
 
     >>> import kanasta
     >>> from kanasta.rl.observation import layout
     >>> [name for name, _, _ in layout(kanasta.Rules.classic(3))][6:9]
     ['melds_team_0', 'melds_team_1', 'melds_team_2']
+    >>> [name for name, _, _ in layout(kanasta.Rules.classic(2), memory=True)][-4:]
+    ['known_seat_1', 'discards_seat_0', 'discards_seat_1', 'pending']
     """
-    key = (rules.teams, rules.players)  # all the layout depends on
+    key = (rules.teams, rules.players, bool(memory))  # all the layout depends on
     made = _LAYOUTS.get(key)
     if made is None:
         made = _LAYOUTS[key] = _layout(*key)
     return made
 
 
-_LAYOUTS: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = {}
-"""The layouts made so far, by (teams, players): an observation asks for its size every time."""
+_LAYOUTS: dict[tuple[int, int, bool], tuple[tuple[str, int, int], ...]] = {}
+"""The layouts made so far, by (teams, players, memory): an observation asks for its size every time."""
 
 
-def _layout(teams: int, players: int) -> tuple[tuple[str, int, int], ...]:
+def _layout(teams: int, players: int, memory: bool) -> tuple[tuple[str, int, int], ...]:
     sizes: list[tuple[str, int]] = [
         ("hand", CARD_KINDS),
         ("pile", CARD_KINDS),
@@ -125,8 +146,11 @@ def _layout(teams: int, players: int) -> tuple[tuple[str, int, int], ...]:
         ("table", 8),
         ("phase", len(_PHASES)),
         ("turn", 9),
-        ("pending", 2 * NUM_ACTIONS),
     ]
+    if memory:
+        sizes += [(f"known_seat_{r}", CARD_KINDS) for r in range(1, players)]
+        sizes += [(f"discards_seat_{r}", CARD_KINDS) for r in range(players)]
+    sizes.append(("pending", 2 * NUM_ACTIONS))
     out = []
     offset = 0
     for name, size in sizes:
@@ -135,19 +159,21 @@ def _layout(teams: int, players: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-def observation_size(rules: Rules) -> int:
-    """The length of :func:`encode_view`'s tensor under ``rules``.
+def observation_size(rules: Rules, *, memory: bool = False) -> int:
+    """The length of :func:`encode_view`'s tensor under ``rules`` (``memory``: with the memory blocks).
 
     >>> import kanasta
     >>> from kanasta.rl.observation import observation_size
     >>> observation_size(kanasta.Rules.classic()), observation_size(kanasta.Rules.classic(3))
     (1029, 1085)
+    >>> observation_size(kanasta.Rules.classic(), memory=True) - 1029 == 7 * 53  # 3 known, 4 discards
+    True
     """
-    _, offset, size = layout(rules)[-1]
+    _, offset, size = layout(rules, memory=memory)[-1]
     return offset + size
 
 
-def observation_bounds(rules: Rules) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def observation_bounds(rules: Rules, *, memory: bool = False) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The least and greatest value of each element of :func:`encode_view`'s tensor: ``(low, high)``.
 
     Every element is 0 or more except the team scores (``teams`` block,
@@ -159,7 +185,8 @@ def observation_bounds(rules: Rules) -> tuple[tuple[float, ...], tuple[float, ..
     hand number are bounded by the largest integer a position document holds
     (10**12: a score of at most 10**9 after the division by 1000); no element
     has equal bounds.  A Gymnasium ``Box(low, high)`` of these bounds holds
-    every observation.
+    every observation (``memory``: of the layout with the memory blocks, counts
+    of cards, bounded by the deck's copies).
 
     >>> import kanasta
     >>> from kanasta.rl.observation import observation_bounds, encode_view, layout
@@ -202,12 +229,12 @@ def observation_bounds(rules: Rules) -> tuple[tuple[float, ...], tuple[float, ..
     }
     low: list[float] = []
     high: list[float] = []
-    for name, _, size in layout(rules):
-        block = highs.get(name, copies)  # melds_team_t: counts of cards
+    for name, _, size in layout(rules, memory=memory):
+        block = highs.get(name, copies)  # melds_team_t, known_seat_r, discards_seat_r: counts of cards
         assert len(block) == size, name
         high += block
         low += [0.0] * size
-    _, offset, _ = next(b for b in layout(rules) if b[0] == "teams")
+    _, offset, _ = next(b for b in layout(rules, memory=memory) if b[0] == "teams")
     for t in range(rules.teams):
         low[offset + t * TEAM_FEATURES + 5] = -score
     return tuple(low), tuple(high)
@@ -218,11 +245,36 @@ def _count(out: list[float], base: int, cards: Sequence[Card]) -> None:
         out[base + card.index] += 1.0
 
 
-def encode_view(view: PlayerView, pending: Sequence[int] = ()) -> tuple[float, ...]:
+def _memory(view: PlayerView) -> tuple[list[Counter[Card]], list[Counter[Card]]]:
+    """The cards each seat is known to hold and the cards each seat discarded this hand, by seat, from the
+    view's history only (:func:`kanasta.seen.track_known`; both start empty at every hand)."""
+    rules = view.rules
+    known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
+    discarded: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
+    for step in view.history:
+        if isinstance(step.action, Discard):
+            discarded[step.seat][step.action.card] += 1
+        if any(isinstance(e, HandStarted) for e in step.events):
+            discarded = [Counter() for _ in range(rules.players)]
+        known = track_known(known, rules, step.seat, step.action, step.events)
+    return known, discarded
+
+
+def encode_view(view: PlayerView, pending: Sequence[int] = (), *, memory: bool = False) -> tuple[float, ...]:
     """The seat's view as a flat tuple of floats (see the module's documentation for the layout).
 
     ``pending`` is the tuple of ids already chosen in the current move
-    (:class:`kanasta.rl.actions.Decisions`).
+    (:class:`kanasta.rl.actions.Decisions`); ``memory``: with the public-memory
+    blocks, from the view's history.
+
+    >>> import kanasta
+    >>> from kanasta.rl.observation import encode_view, layout
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
+    >>> taker, top = s.current_player, s.pile[-1]
+    >>> view = s.apply(kanasta.TakePile()).view((taker + 3) % 4)  # the taker is the viewer's seat 1
+    >>> blocks = {name: offset for name, offset, _ in layout(view.rules, memory=True)}
+    >>> encode_view(view, memory=True)[blocks["known_seat_1"] + top.index] >= 1
+    True
 
     >>> import kanasta
     >>> from kanasta.rl.observation import encode_view, layout
@@ -234,8 +286,8 @@ def encode_view(view: PlayerView, pending: Sequence[int] = ()) -> tuple[float, .
     """
     rules = view.rules
     players, teams = rules.players, rules.teams
-    blocks = {name: offset for name, offset, _ in layout(rules)}
-    out = [0.0] * observation_size(rules)
+    blocks = {name: offset for name, offset, _ in layout(rules, memory=memory)}
+    out = [0.0] * observation_size(rules, memory=memory)
     me, my_team = view.seat, view.team
 
     def seat_of(rel: int) -> int:
@@ -307,6 +359,12 @@ def encode_view(view: PlayerView, pending: Sequence[int] = ()) -> tuple[float, .
     out[at + 6] = 1.0 if turn.answer is False else 0.0
     out[at + 7] = 1.0 if turn.must_go_out else 0.0
     out[at + 8] = 1.0 if turn.melded else 0.0
+    if memory:
+        known, discarded = _memory(view)
+        for rel in range(1, players):
+            _count(out, blocks[f"known_seat_{rel}"], tuple(known[seat_of(rel)].elements()))
+        for rel in range(players):
+            _count(out, blocks[f"discards_seat_{rel}"], tuple(discarded[seat_of(rel)].elements()))
     base = blocks["pending"]
     for i in pending:
         out[base + i] += 1.0
@@ -315,7 +373,9 @@ def encode_view(view: PlayerView, pending: Sequence[int] = ()) -> tuple[float, .
     return tuple(out)
 
 
-def observation_array(view: PlayerView, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
+def observation_array(
+    view: PlayerView, pending: Sequence[int] = (), *, memory: bool = False
+) -> npt.NDArray[np.float32]:
     """:func:`encode_view` as a NumPy ``float32`` array (NumPy must be installed).
 
     >>> import kanasta
@@ -328,11 +388,12 @@ def observation_array(view: PlayerView, pending: Sequence[int] = ()) -> npt.NDAr
         import numpy
     except ImportError as err:  # pragma: no cover - depends on the environment
         raise ImportError("observation_array needs NumPy: pip install 'kanasta[rl]'") from err
-    return numpy.asarray(encode_view(view, pending), dtype=numpy.float32)
+    return numpy.asarray(encode_view(view, pending, memory=memory), dtype=numpy.float32)
 
 
 def observe(
-    state: State, seat: int, pending: Sequence[int] = (), *, out: npt.NDArray[np.float32] | None = None
+    state: State, seat: int, pending: Sequence[int] = (), *, out: npt.NDArray[np.float32] | None = None,
+    memory: bool = False,
 ) -> npt.NDArray[np.float32]:
     """``seat``'s observation tensor of ``state``: :func:`observation_array` of ``state.view(seat)``.
 
@@ -340,8 +401,10 @@ def observe(
     ``float32`` array of :func:`observation_size` items, made when None) from
     what the seat may see (RULES E-4), with no Python object per element; for
     a state of the Python engine it is computed from the view.  ``pending``
-    as for :func:`encode_view` (the seat's ids so far in the move).  Returns
-    ``out``.  NumPy must be installed.
+    as for :func:`encode_view` (the seat's ids so far in the move).  With
+    ``memory`` the tensor has the memory blocks, from the seat's view (its
+    history) on either engine; :class:`~kanasta.rl.vector.VectorEnv` follows
+    them in the core.  Returns ``out``.  NumPy must be installed.
 
     >>> import numpy as np, kanasta
     >>> from kanasta.rl.observation import observe, observation_array
@@ -357,10 +420,13 @@ def observe(
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
         raise ConfigError("seat", f"must be a seat from 0 to {rules.players - 1}, not {seat!r}")
     if out is None:
-        out = numpy.empty(observation_size(rules), numpy.float32)
+        out = numpy.empty(observation_size(rules, memory=memory), numpy.float32)
     native = state._native
-    if native is None:
-        out[:] = encode_view(state.view(seat), pending)
+    if native is None or memory:
+        if out.shape != (observation_size(rules, memory=memory),):
+            raise ConfigError("out", f"need an array of {observation_size(rules, memory=memory)} items, "
+                              f"not one of shape {out.shape}")
+        out[:] = encode_view(state.view(seat), pending, memory=memory)
         return out
     for i in pending:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < NUM_ACTIONS:

@@ -156,7 +156,10 @@ class VectorEnv:
     many moves (not ids), None for never; ``score_scale``: the divisor of the
     hand scores in the rewards; ``copy``: whether each step returns new arrays
     (True) or read-only views of the env's buffers (False).  See the module's
-    documentation for the arrays, the rewards and the auto-reset.
+    documentation for the arrays, the rewards and the auto-reset.  ``memory``:
+    the observations have the public-memory blocks
+    (:func:`~kanasta.rl.observation.layout` with ``memory=True``), which the
+    core follows move by move from each game's public moves.
 
     >>> from kanasta.rl.vector import VectorEnv
     >>> env = VectorEnv("classic-2", num_envs=3, copy=False)
@@ -167,6 +170,8 @@ class VectorEnv:
     False
     >>> env.game_seeds()
     (5, 6, 7)
+    >>> VectorEnv("classic-2", num_envs=1, memory=True).observation_size - 1023  # 1 known, 2 discards
+    159
     """
 
     __slots__ = ("_core", "_ready", "_views", "copy", "rules")
@@ -180,6 +185,7 @@ class VectorEnv:
         max_moves: int | None = None,
         score_scale: float = 1000.0,
         copy: bool = True,
+        memory: bool = False,
     ) -> None:
         self.rules: Rules = _rules(rules)
         _count("num_envs", num_envs)
@@ -192,7 +198,7 @@ class VectorEnv:
         try:
             self._core = _core.VectorEnv(
                 rules_text(self.rules), num_envs, num_threads=num_threads, max_moves=max_moves,
-                score_scale=float(score_scale),
+                score_scale=float(score_scale), memory=bool(memory),
             )
         except ValueError as err:
             raise ConfigError("rules", f"the native core cannot play these rules: {err}") from None

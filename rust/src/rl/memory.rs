@@ -1,0 +1,133 @@
+//! The public memory of a game for the observation tensor's memory blocks
+//! (`kanasta.rl.observation`, `memory=True`): the cards each seat is known to
+//! hold and the cards each seat discarded this hand.
+//!
+//! Everything here follows from public moves and events only (every seat
+//! sees them alike, RULES E-4): a card taken with the discard pile is known
+//! to stay in the taker's hand until that seat melds or discards a card of
+//! the same kind, or picks up a packet (the Python `kanasta.seen.track_known`,
+//! rule for rule); a discard is face up.  A new hand forgets both.
+
+use crate::action::Action;
+use crate::cards::{is_red_three, DISTINCT};
+use crate::rules::{PileTake, Rules};
+use crate::state::{Event, MAX_SEATS};
+
+/// What every seat knows of the others from the public record of the hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// By seat: how many of each card (by index) the seat is known to hold.
+    pub known: [[u8; DISTINCT]; MAX_SEATS],
+    /// By seat: how many of each card the seat discarded this hand.
+    pub discarded: [[u8; DISTINCT]; MAX_SEATS],
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory {
+            known: [[0; DISTINCT]; MAX_SEATS],
+            discarded: [[0; DISTINCT]; MAX_SEATS],
+        }
+    }
+}
+
+impl Memory {
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        *self = Memory::default();
+    }
+
+    /// Follow `seat`'s move `action` and the `events` it made.
+    pub fn record(&mut self, rules: &Rules, seat: usize, action: &Action, events: &[Event]) {
+        let mine = &mut self.known[seat];
+        for &c in action.cards() {
+            let n = &mut mine[usize::from(c)];
+            *n = n.saturating_sub(1);
+        }
+        if let Action::Discard { card } = action {
+            self.discarded[seat][usize::from(*card)] += 1;
+        }
+        for event in events {
+            match event {
+                Event::HandStarted { .. } => self.clear(),
+                Event::PileTaken {
+                    seat,
+                    cards,
+                    aside: false,
+                } => {
+                    let gained = match rules.pile_take {
+                        PileTake::Whole => &cards[..],
+                        PileTake::MeldTop => &cards[..cards.len().saturating_sub(1)],
+                    };
+                    for &c in gained {
+                        if !(rules.red_threes && is_red_three(c)) {
+                            self.known[*seat][usize::from(c)] += 1;
+                        }
+                    }
+                }
+                Event::PileJoined { seat, cards } => {
+                    for &c in cards {
+                        self.known[*seat][usize::from(c)] += 1;
+                    }
+                }
+                Event::PacketTaken { seat, .. } => self.known[*seat] = [0; DISTINCT],
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::CardList;
+    use crate::cards::card;
+
+    #[test]
+    fn a_pile_taken_is_known_until_its_cards_are_played() {
+        let rules = Rules::kanasta();
+        let mut m = Memory::default();
+        let (five, king) = (card(5, 0), card(13, 2));
+        let events = [Event::PileTaken {
+            seat: 1,
+            cards: vec![five, king, king],
+            aside: false,
+        }];
+        m.record(
+            &rules,
+            1,
+            &Action::Take {
+                cards: CardList::new(&[]).unwrap(),
+                meld: None,
+            },
+            &events,
+        );
+        assert_eq!(
+            (m.known[1][usize::from(five)], m.known[1][usize::from(king)]),
+            (1, 2)
+        );
+        m.record(&rules, 1, &Action::Discard { card: king }, &[]);
+        assert_eq!(m.known[1][usize::from(king)], 1);
+        assert_eq!(m.discarded[1][usize::from(king)], 1);
+        // a discard of a card not known to be held is counted, and known stays at zero
+        m.record(&rules, 2, &Action::Discard { card: five }, &[]);
+        assert_eq!(
+            (
+                m.known[2][usize::from(five)],
+                m.discarded[2][usize::from(five)]
+            ),
+            (0, 1)
+        );
+        m.record(
+            &rules,
+            0,
+            &Action::Draw,
+            &[Event::HandStarted {
+                hand_number: 2,
+                dealer: 1,
+                first_player: 2,
+            }],
+        );
+        assert_eq!(m, Memory::default());
+    }
+}
