@@ -23,7 +23,8 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -271,7 +272,8 @@ _core.set_view_factory(
      for kind, names in _core.SEEN_FIELDS],
 )
 
-native_view: Final = _core.native_view
+# the core hands back what the factory above made: a PlayerView (the stub, below the view, says object)
+native_view: Final = cast("Callable[[_core.NativeState, object], PlayerView | None]", _core.native_view)
 """The view of ``seat`` (a seat number) of a native state, made by the core; its fields are made on first use.
 
 None when ``seat`` is not one of the game's seats or the core cannot write the state's history
