@@ -204,7 +204,7 @@ def test_a_native_failure_is_raised_not_answered_by_the_python_engine() -> None:
     def broken(action: object, value: object) -> None:
         raise RuntimeError("the core's move maker failed")
 
-    makers = _native.action_makers()
+    makers = _native.class_makers(_core.ACTION_FIELDS, _native.ACTION_CLASSES)
     _core.set_action_factory([(cls, [broken] * len(setters)) for cls, setters in makers], _native._CARD)
     try:
         with pytest.raises(RuntimeError, match="move maker failed"):

@@ -294,7 +294,7 @@ EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 ACTION_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
 def set_view_factory(
-    view: Callable[[NativeView, int, Phase, tuple[Action, ...]], object],
+    view: tuple[type, Sequence[Callable[[Any, Any], None]]],
     phases: Sequence[Phase],
     seen: Sequence[tuple[type, Sequence[Callable[[Any, Any], None]]]],
 ) -> None: ...

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Final, Literal, TypeAlias
 
@@ -156,20 +156,33 @@ _ONE: Final[dict[type, Action]] = {type(DRAW): DRAW, type(ASK): ASK, type(DECLIN
 """The one object of each action class with no fields (it has nothing to change: shared, as cards are)."""
 
 
-def action_makers() -> list[tuple[Any, list[Callable[[Any, Any], None]]]]:
-    """What ``_core.set_action_factory`` reads: per kind, the class and its slots' setters (or its one object).
+Makers: TypeAlias = "list[tuple[Any, list[Callable[[Any, Any], None]]]]"
+"""What the core's factories read of one of its field tables: per kind, the class and its slots' setters."""
 
-    The core makes each game's action objects with them (``object.__new__`` and the slots'
-    setters, without the classes' converters and validators: the core's moves are valid, and
-    their cards in stored order), and keeps them for that game only.
 
-    >>> [(getattr(c, "__name__", c), len(s)) for c, s in action_makers()][:3]
+def class_makers(table: tuple[tuple[str, tuple[str, ...]], ...], classes: Mapping[str, type]) -> Makers:
+    """What ``_core.set_action_factory``, ``set_event_factory`` and ``set_view_factory`` read of a table.
+
+    ``table`` is one of the core's tables of fields (``_core.ACTION_FIELDS``, ``EVENT_FIELDS``,
+    ``SEEN_FIELDS``: per kind, a class's name and the fields the core sets, in the order it
+    sets them, the class's own order), ``classes`` the library's classes by those names.  Per
+    kind, the class and its slots' setters by the table's names, after checking that they are
+    the class's fields in order (else ImportError); a class with no fields is given as its one
+    object and no setters.  The core makes each object with them (``object.__new__`` and the
+    slots' setters, without the classes' converters and validators: the core's values are
+    valid, cards in stored order).
+
+    >>> [(getattr(c, "__name__", c), len(s)) for c, s in class_makers(_core.ACTION_FIELDS, ACTION_CLASSES)][:3]
     [(Draw(), 0), ('TakePile', 2), ('LayMeld', 1)]
+    >>> class_makers((("Discard", ("cards",)),), ACTION_CLASSES)
+    Traceback (most recent call last):
+    ...
+    ImportError: kanasta._core's fields of Discard ('cards',) are not the class's
     """
-    made: list[tuple[Any, list[Callable[[Any, Any], None]]]] = []
-    for kind, names in _core.ACTION_FIELDS:
-        cls = ACTION_CLASSES[kind]
-        if {f.name for f in attrs.fields(cls)} != set(names):
+    made: Makers = []
+    for kind, names in table:
+        cls = classes[kind]
+        if tuple(f.name for f in attrs.fields(cls)) != names:
             raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
         if names:
             made.append((cls, [slot_setter(cls, name) for name in names]))
@@ -344,10 +357,6 @@ def _check_fields() -> None:
     """The core's tables of fields (its names) are the library's classes' fields, in order."""
     if FILLED != _core.POSITION_FIELDS:
         raise ImportError(f"kanasta._core's position fields {_core.POSITION_FIELDS} are not {FILLED}")
-    for kind, names in _core.EVENT_FIELDS:
-        cls = EVENT_CLASSES[kind]
-        if tuple(f.name for f in attrs.fields(cls)) != names:
-            raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
 
 
 EVENT_CLASSES: Final[dict[str, type[Event]]] = {
@@ -358,10 +367,6 @@ EVENT_CLASSES: Final[dict[str, type[Event]]] = {
 """The event classes by name, as ``kanasta._core.EVENT_FIELDS`` names them."""
 
 _check_fields()
-_core.set_action_factory(action_makers(), _CARD)
-# the core makes a game's event objects as _make_action makes moves: object.__new__ and the slots' setters
-_core.set_event_factory(
-    [(EVENT_CLASSES[kind], [slot_setter(EVENT_CLASSES[kind], name) for name in names])
-     for kind, names in _core.EVENT_FIELDS],
-    _result,
-)
+_core.set_action_factory(class_makers(_core.ACTION_FIELDS, ACTION_CLASSES), _CARD)
+# the core makes a game's event objects as it makes its moves: object.__new__ and the slots' setters
+_core.set_event_factory(class_makers(_core.EVENT_FIELDS, EVENT_CLASSES), _result)

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from kanasta import _core, engine
-from kanasta._native import CONVERT, slot_setter
+from kanasta._native import CONVERT, class_makers, slot_setter
 from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
-from kanasta.position import FIELDS, PHASE_OF, Phase, Position
+from kanasta.position import FIELDS, PHASE_OF, Position
 from kanasta.seen import (
     CardsDrawnHidden,
     PacketTakenHidden,
@@ -232,12 +232,9 @@ def _native_history(native: _core.NativeView, results: tuple[Any, ...]) -> SeenH
 
 
 def _check_fields() -> None:
-    """The core's tables of a view's fields and of the hidden events' fields are the library's, in order."""
+    """The core's table of a view's fields is the library's, in order (the hidden events': ``class_makers``)."""
     if FILLED != _core.VIEW_FIELDS:
         raise ImportError(f"kanasta._core's view fields {_core.VIEW_FIELDS} are not {FILLED}")
-    for kind, names in _core.SEEN_FIELDS:
-        if tuple(f.name for f in attrs.fields(_SEEN_CLASSES[kind])) != names:
-            raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
 
 
 _SEEN_CLASSES: dict[str, type] = {
@@ -245,31 +242,14 @@ _SEEN_CLASSES: dict[str, type] = {
 }
 """The hidden event classes by name, as ``kanasta._core.SEEN_FIELDS`` names them."""
 
-_new = object.__new__
-_set_native = slot_setter(PlayerView, "_native")
-_set_seat = slot_setter(PlayerView, "seat")
-_set_phase = slot_setter(PlayerView, "phase")
-_set_legal = slot_setter(PlayerView, "_legal_actions")
-
-
-def _made(core: _core.NativeView, seat: int, phase: Phase, legal: tuple[Action, ...]) -> PlayerView:
-    """A native view with its core's view, seat, phase and legal moves set, its other fields unset (for the core)."""
-    view = _new(PlayerView)
-    _set_native(view, core)
-    _set_seat(view, seat)
-    _set_phase(view, phase)
-    _set_legal(view, legal)
-    return view
-
-
 _check_fields()
-# the core makes a native state's views through _made, and the hidden events of its views as it
-# makes events: object.__new__ and the slots' setters
+# the core makes a native state's views (their core's view, seat, phase and legal moves set,
+# the other fields left for first use), and the hidden events of its views, as it makes
+# events: object.__new__ and the slots' setters
 _core.set_view_factory(
-    _made,
+    (PlayerView, [slot_setter(PlayerView, name) for name in ("_native", "seat", "phase", "_legal_actions")]),
     [PHASE_OF[name] for name in ("draw", "play", "answer", "game_over")],
-    [(_SEEN_CLASSES[kind], [slot_setter(_SEEN_CLASSES[kind], name) for name in names])
-     for kind, names in _core.SEEN_FIELDS],
+    class_makers(_core.SEEN_FIELDS, _SEEN_CLASSES),
 )
 
 # the core hands back what the factory above made: a PlayerView (the stub, below the view, says object)

@@ -16,6 +16,8 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex};
 
+use super::factory::{lock, Classes, Factory, Registered};
+
 /// The action classes by kind (the kinds of `explain_parts`: draw, take, meld, add,
 /// extend, discard, ask, answer, decline), each with the fields the core sets, in the
 /// order it sets them: the one named table both sides read (the package registers each
@@ -35,31 +37,18 @@ pub(super) const ACTION_FIELDS: [(&str, &[&str]); 9] = [
 
 /// How the package's action objects are made: per kind (in [`ACTION_FIELDS`]' order) the
 /// class and its slots' setters (or, for a class with no fields, its one object and no
-/// setters), `object.__new__`, and the package's 53 card objects by index.
+/// setters), and the package's 53 card objects by index.
 struct Makers {
-    new: Py<PyAny>,
-    kinds: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    classes: Classes,
     cards: Arc<[Py<PyAny>]>,
 }
 
-static MAKERS: Mutex<Option<Arc<Makers>>> = Mutex::new(None);
-
-fn makers() -> PyResult<Arc<Makers>> {
-    MAKERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone()
-        .ok_or_else(|| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "no action factory: kanasta._core.set_action_factory was not called",
-            )
-        })
-}
+static MAKERS: Factory<Makers> = Factory::new("action factory", "set_action_factory");
 
 /// The package's 53 card objects by index (registered with the action factory): constants,
 /// shared by every game as the package's own `Card` values are.
 pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
-    Ok(Arc::clone(&makers()?.cards))
+    Ok(Arc::clone(&MAKERS.get()?.cards))
 }
 
 /// The action objects of one game's moves, one per move (for the listings, or for the
@@ -133,15 +122,10 @@ fn make<'py>(py: Python<'py>, makers: &Makers, a: &action::Action) -> PyResult<B
         A::Answer { permit } => (7, vec![permit.into_bound_py_any(py)?]),
         A::Decline => (8, Vec::new()),
     };
-    let (class, setters) = &makers.kinds[kind];
-    if setters.is_empty() {
-        return Ok(class.bind(py).clone());
+    match makers.classes.registered(py, kind) {
+        (one, false) => Ok(one),
+        _ => makers.classes.make(py, kind, values),
     }
-    let object = makers.new.bind(py).call1((class.bind(py),))?;
-    for (setter, value) in setters.iter().zip(values) {
-        setter.bind(py).call1((&object, value))?;
-    }
-    Ok(object)
 }
 
 /// The Python objects of `moves`, from `table` (made the first time a move is met in it).
@@ -165,7 +149,7 @@ pub(super) fn action_objects<'py>(
         }
     }
     if !missing.is_empty() {
-        let makers = makers()?;
+        let makers = MAKERS.get()?;
         // made without the lock held (setting a slot may run Python code)
         for i in missing {
             let made = make(py, &makers, &moves[i])?;
@@ -182,10 +166,6 @@ pub(super) fn action_objects<'py>(
     PyTuple::new(py, out)
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 /// Register how the action objects the native core hands out are made: `kinds` the action
 /// classes in `ACTION_FIELDS`' order, each `(class, setters)` with its slots' setters in
 /// the order of its fields there (an object is `object.__new__(class)` filled through
@@ -195,7 +175,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[pyfunction]
 pub(super) fn set_action_factory(
     py: Python<'_>,
-    kinds: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    kinds: Registered,
     cards: Vec<Py<PyAny>>,
 ) -> PyResult<()> {
     if cards.len() != DISTINCT {
@@ -204,26 +184,16 @@ pub(super) fn set_action_factory(
             cards.len()
         )));
     }
-    if kinds.len() != ACTION_FIELDS.len()
-        || kinds
-            .iter()
-            .zip(ACTION_FIELDS)
-            .any(|((_, setters), (_, names))| setters.len() != names.len())
-    {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "set_action_factory needs each class of ACTION_FIELDS with a setter per field",
-        ));
-    }
-    let new = py
-        .get_type::<pyo3::types::PyAny>()
-        .getattr("__new__")?
-        .unbind();
-    *MAKERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(Makers {
-        new,
+    let classes = Classes::new(
+        py,
         kinds,
+        &ACTION_FIELDS,
+        "set_action_factory",
+        "ACTION_FIELDS",
+    )?;
+    MAKERS.set(Makers {
+        classes,
         cards: cards.into(),
-    }));
+    });
     Ok(())
 }

@@ -20,6 +20,7 @@
 
 mod actions;
 mod deal;
+mod factory;
 mod melds;
 mod objects;
 mod position;

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::{card_objects, ActionTable};
+use super::factory::{lock, Classes, Factory, Registered};
 use super::position::result_raw;
 
 /// The event classes in the order of [`EVENT_FIELDS`], each with its fields in the
@@ -38,27 +39,13 @@ pub(super) const EVENT_FIELDS: [(&str, &[&str]); 12] = [
 ];
 
 /// How the package's event objects are made: per class (in [`EVENT_FIELDS`]'s order)
-/// the class and its slots' setters, `object.__new__`, and the maker of a hand result
-/// from its plain values.
+/// the class and its slots' setters, and the maker of a hand result from its plain values.
 struct Makers {
-    new: Py<PyAny>,
-    classes: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    classes: Classes,
     result: Py<PyAny>,
 }
 
-static MAKERS: Mutex<Option<Arc<Makers>>> = Mutex::new(None);
-
-fn makers() -> PyResult<Arc<Makers>> {
-    MAKERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone()
-        .ok_or_else(|| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "no event factory: kanasta._core.set_event_factory was not called",
-            )
-        })
-}
+static MAKERS: Factory<Makers> = Factory::new("event factory", "set_event_factory");
 
 /// Register how event objects are made: `classes` the event classes in `EVENT_FIELDS`'
 /// order, each `(class, setters)` with its slots' setters in the order of its fields there
@@ -69,30 +56,17 @@ fn makers() -> PyResult<Arc<Makers>> {
 #[pyfunction]
 pub(super) fn set_event_factory(
     py: Python<'_>,
-    classes: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    classes: Registered,
     result: Py<PyAny>,
 ) -> PyResult<()> {
-    if classes.len() != EVENT_FIELDS.len()
-        || classes
-            .iter()
-            .zip(EVENT_FIELDS)
-            .any(|((_, setters), (_, names))| setters.len() != names.len())
-    {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "set_event_factory needs each class of EVENT_FIELDS with a setter per field",
-        ));
-    }
-    let new = py
-        .get_type::<pyo3::types::PyAny>()
-        .getattr("__new__")?
-        .unbind();
-    *MAKERS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(Makers {
-        new,
+    let classes = Classes::new(
+        py,
         classes,
-        result,
-    }));
+        &EVENT_FIELDS,
+        "set_event_factory",
+        "EVENT_FIELDS",
+    )?;
+    MAKERS.set(Makers { classes, result });
     Ok(())
 }
 
@@ -118,10 +92,6 @@ pub(crate) struct Game {
     reads: AtomicBool,
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 impl Game {
     /// Note that this game's events are read.
     pub(super) fn read_events(&self) {
@@ -145,7 +115,8 @@ impl Game {
         // made without the lock held (it is Python code)
         // with what the package keeps of the game (its melds' objects are the game's own)
         let package = self.package.get().map(|g| g.clone_ref(py));
-        let made = makers()?
+        let made = MAKERS
+            .get()?
             .result
             .bind(py)
             .call1((result_raw(py, r)?, package))?;
@@ -188,7 +159,7 @@ impl Game {
 
     /// A new object of the event `e`.
     fn make<'py>(&self, py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
-        let makers = makers()?;
+        let makers = MAKERS.get()?;
         let cards = card_objects()?;
         let card = |c: u8| cards[usize::from(c)].bind(py).clone();
         let opt = |c: Option<u8>| c.map_or_else(|| py.None().into_bound(py), card);
@@ -248,11 +219,6 @@ impl Game {
                 vec![int(*winner)?, PyTuple::new(py, scores)?.into_any()],
             ),
         };
-        let (class, setters) = &makers.classes[kind];
-        let object = makers.new.bind(py).call1((class.bind(py),))?;
-        for (setter, value) in setters.iter().zip(values) {
-            setter.bind(py).call1((&object, value))?;
-        }
-        Ok(object)
+        makers.classes.make(py, kind, values)
     }
 }

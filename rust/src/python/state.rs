@@ -13,6 +13,7 @@ use crate::{action, apply, doc, rules};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::action_objects;
+use super::factory::{object_new, Phases};
 use super::objects::Game;
 use super::{move_error, IllegalMove};
 use crate::action::Action;
@@ -139,7 +140,7 @@ struct StateMaker {
     phase: Py<PyAny>,
     player: Py<PyAny>,
     events: Py<PyAny>,
-    phases: [Py<PyAny>; 4],
+    phases: Phases,
 }
 
 static STATE_MAKER: OnceLock<StateMaker> = OnceLock::new();
@@ -154,10 +155,7 @@ pub(super) fn set_state_factory(
     setters: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
     phases: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
 ) -> PyResult<bool> {
-    let new = py
-        .get_type::<pyo3::types::PyAny>()
-        .getattr("__new__")?
-        .unbind();
+    let new = object_new(py)?;
     let (native, phase, player, events) = setters;
     Ok(STATE_MAKER
         .set(StateMaker {
@@ -166,7 +164,7 @@ pub(super) fn set_state_factory(
             phase,
             player,
             events,
-            phases: [phases.0, phases.1, phases.2, phases.3],
+            phases: Phases::new([phases.0, phases.1, phases.2, phases.3]),
         })
         .is_ok())
 }
@@ -340,7 +338,7 @@ impl PyNativeState {
         })?;
         let m = moves[index];
         let (inner, events) = play_legal(&self.inner, &m, budget)?;
-        let phase = maker.phases[inner.phase as usize].bind(py);
+        let phase = maker.phases.of(py, inner.phase).clone();
         let player = inner.player;
         let reached = self.reached(inner, events, m);
         // the events at once when there are none, or when this game's events are read

@@ -7,13 +7,14 @@
 //! of the state itself is reachable from it.  The package's `PlayerView` of a
 //! native state is made here too ([`set_view_factory`], [`native_view`]).
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
-use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::actions::card_objects;
+use super::factory::{Classes, Factory, Phases, Registered};
 use super::objects::Game;
 use super::position::{any, melds_raw, tuple_of, turn_raw};
 use super::state::PyNativeState;
@@ -60,77 +61,53 @@ pub(super) const SEEN_FIELDS: [(&str, &[&str]); 3] = [
     ("PacketTakenHidden", &["seat", "packet", "size"]),
 ];
 
+/// The fields of a `kanasta.PlayerView` the core sets when it makes one ([`native_view`]):
+/// its core's view, seat, phase and legal moves (the others are made on first use).
+const VIEW_MADE: [(&str, &[&str]); 1] = [(
+    "PlayerView",
+    &["_native", "seat", "phase", "_legal_actions"],
+)];
+
 /// How the package's views and hidden events are made (`set_view_factory`).
 struct Makers {
-    /// `object.__new__`.
-    new: Py<PyAny>,
-    /// The maker of a `kanasta.PlayerView` from its core's view, seat, phase and legal moves.
-    view: Py<PyAny>,
-    /// The `kanasta.Phase` members: draw, play, answer, game over.
-    phases: [Py<PyAny>; 4],
+    /// `kanasta.PlayerView` with the setters of [`VIEW_MADE`].
+    view: Classes,
+    phases: Phases,
     /// The hidden event classes in `SEEN_FIELDS`' order, each with its slots' setters.
-    seen: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    seen: Classes,
 }
 
-static MAKERS: Mutex<Option<Arc<Makers>>> = Mutex::new(None);
+static MAKERS: Factory<Makers> = Factory::new("view factory", "set_view_factory");
 
-fn makers() -> PyResult<Arc<Makers>> {
-    MAKERS
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
-        .ok_or_else(|| {
-            PyRuntimeError::new_err(
-                "no view factory: kanasta._core.set_view_factory was not called",
-            )
-        })
-}
-
-/// Register how the package's views and hidden events are made: `view(core, seat,
-/// phase, legal)` makes a `kanasta.PlayerView` with those four fields set (the
-/// `NativeView`, the seat, the phase, the legal moves) and the others unset; `phases`
-/// are the `kanasta.Phase` members draw, play, answer and game over; `seen` the hidden
-/// event classes in `SEEN_FIELDS`' order, each `(class, setters)` with its slots'
-/// setters in the order of its fields there (an object is `object.__new__(class)`
-/// filled through them).  Set by the package when it loads.
+/// Register how the package's views and hidden events are made: `view` the class
+/// `kanasta.PlayerView` with the setters of its slots `_native`, `seat`, `phase` and
+/// `_legal_actions` (an object is `object.__new__(class)` filled through them, its other
+/// fields left unset); `phases` the `kanasta.Phase` members draw, play, answer and game
+/// over; `seen` the hidden event classes in `SEEN_FIELDS`' order, each `(class, setters)`
+/// with its slots' setters in the order of its fields there.  Set by the package when it
+/// loads.
 #[pyfunction]
 pub(super) fn set_view_factory(
     py: Python<'_>,
-    view: Py<PyAny>,
+    view: (Py<PyAny>, Vec<Py<PyAny>>),
     phases: [Py<PyAny>; 4],
-    seen: Vec<(Py<PyAny>, Vec<Py<PyAny>>)>,
+    seen: Registered,
 ) -> PyResult<()> {
-    if seen.len() != SEEN_FIELDS.len()
-        || seen
-            .iter()
-            .zip(SEEN_FIELDS)
-            .any(|((_, setters), (_, names))| setters.len() != names.len())
-    {
-        return Err(PyValueError::new_err(
-            "set_view_factory needs each class of SEEN_FIELDS with a setter per field",
-        ));
-    }
-    let new = py
-        .get_type::<pyo3::types::PyAny>()
-        .getattr("__new__")?
-        .unbind();
-    *MAKERS.lock().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(Makers {
-        new,
+    let register = "set_view_factory";
+    let view = Classes::new(
+        py,
+        vec![view],
+        &VIEW_MADE,
+        register,
+        "the view's made fields",
+    )?;
+    let seen = Classes::new(py, seen, &SEEN_FIELDS, register, "SEEN_FIELDS")?;
+    MAKERS.set(Makers {
         view,
-        phases,
+        phases: Phases::new(phases),
         seen,
-    }));
+    });
     Ok(())
-}
-
-/// The index of `phase` in the factory's `phases`.
-fn phase_index(phase: Phase) -> usize {
-    match phase {
-        Phase::Draw => 0,
-        Phase::Play => 1,
-        Phase::Answer => 2,
-        Phase::GameOver => 3,
-    }
 }
 
 /// A new object of the hidden event `h` (the package's class).
@@ -149,12 +126,7 @@ fn hidden_object<'py>(py: Python<'py>, makers: &Makers, h: Hidden) -> PyResult<B
             (2, vec![any(py, seat)?, any(py, packet)?, any(py, size)?])
         }
     };
-    let (class, setters) = &makers.seen[kind];
-    let object = makers.new.bind(py).call1((class.bind(py),))?;
-    for (setter, value) in setters.iter().zip(values) {
-        setter.bind(py).call1((&object, value))?;
-    }
-    Ok(object)
+    makers.seen.make(py, kind, values)
 }
 
 /// `events` as `seat` saw them, as the package's objects: the game's event objects
@@ -165,7 +137,7 @@ pub(super) fn seen_objects<'py>(
     events: &[Event],
     seat: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let makers = makers()?;
+    let makers = MAKERS.get()?;
     let mut out = Vec::with_capacity(events.len());
     for e in events {
         out.push(match hidden(e, seat) {
@@ -259,13 +231,13 @@ pub(crate) fn native_view<'py>(
     if seat >= native.inner.rules.players || !native.line_lock().is_whole() {
         return Ok(None);
     }
-    let makers = makers()?;
+    let makers = MAKERS.get()?;
     let legal = if PyNativeView::moves(&native.inner, seat) {
         native.objects(py, SEARCH_BUDGET)?.bind(py).clone()
     } else {
         PyTuple::empty(py)
     };
-    let phase = makers.phases[phase_index(native.inner.phase)].bind(py);
+    let phase = makers.phases.of(py, native.inner.phase).clone();
     let core = Bound::new(
         py,
         PyNativeView {
@@ -273,7 +245,11 @@ pub(crate) fn native_view<'py>(
             seat,
         },
     )?;
-    let view = makers.view.bind(py).call1((core, seat, phase, legal))?;
+    let view = makers.view.make(
+        py,
+        0,
+        vec![core.into_any(), any(py, seat)?, phase, legal.into_any()],
+    )?;
     Ok(Some(view))
 }
 
