@@ -454,16 +454,10 @@ impl PyNativeState {
     /// event objects (the same tuple every time; an event equal to one handed out
     /// before in this game is the same object).
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        if let Some(made) = self.event_objects.get() {
-            return Ok(made.bind(py).clone());
+        if self.event_objects.get().is_none() {
+            self.game.read_events();
         }
-        self.game.read_events();
-        let made = self.game.events(py, &self.events)?;
-        Ok(self
-            .event_objects
-            .get_or_init(|| made.unbind())
-            .bind(py)
-            .clone())
+        self.start_events(py)
     }
 
     /// The events of the move that led here (or of the first deal) as `events()` gives
