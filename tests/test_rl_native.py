@@ -131,3 +131,8 @@ def test_bad_arguments_are_refused_and_change_nothing() -> None:
         observe(state, 4)
     with pytest.raises(ConfigError, match="pending"):
         observe(state, 0, (100,))
+    # the seat is checked first, whatever else is wrong (the core refuses them all: the library's errors)
+    for seat in (4, -1, True, 0.0):
+        with pytest.raises(ConfigError, match="seat"):
+            observe(state, seat, (100,), out=short)  # type: ignore[arg-type]
+    assert (short == 7.0).all()

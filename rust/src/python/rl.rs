@@ -46,6 +46,21 @@ fn pending_ids(pending: &[u8]) -> PyResult<&[u8]> {
     }
 }
 
+/// `seat`'s observation tensor of `state` (without the memory blocks), `pending` the ids
+/// the seat chose so far in the move.
+fn encoded(state: &PyNativeState, seat: usize, pending: &[u8]) -> PyResult<Vec<f32>> {
+    let s = &state.inner;
+    let view = SeatView::new(s, seat).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "seat must be from 0 to {}, not {seat}",
+            s.rules.players - 1
+        ))
+    })?;
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
+    observation::encode(&view, pending_ids(pending)?, None, &mut data);
+    Ok(data)
+}
+
 /// Write `seat`'s observation tensor of `state` into `out` (a float32 buffer of
 /// `observation_size` items), `pending` the ids the seat chose so far in the move.
 #[pyfunction]
@@ -57,16 +72,7 @@ pub(super) fn observation_into(
     pending: Vec<u8>,
     out: PyBuffer<f32>,
 ) -> PyResult<()> {
-    let s = &state.inner;
-    let view = SeatView::new(s, seat).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "seat must be from 0 to {}, not {seat}",
-            s.rules.players - 1
-        ))
-    })?;
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
-    observation::encode(&view, pending_ids(&pending)?, None, &mut data);
-    fill(py, &out, &data, "observation")
+    fill(py, &out, &encoded(state, seat, &pending)?, "observation")
 }
 
 /// `seat`'s observation tensor of `state` as a new float32 NumPy array (what
@@ -80,16 +86,10 @@ pub(super) fn observation_array<'py>(
     seat: usize,
     pending: Vec<u8>,
 ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-    let s = &state.inner;
-    let view = SeatView::new(s, seat).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "seat must be from 0 to {}, not {seat}",
-            s.rules.players - 1
-        ))
-    })?;
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
-    observation::encode(&view, pending_ids(&pending)?, None, &mut data);
-    Ok(numpy::PyArray1::from_vec(py, data))
+    Ok(numpy::PyArray1::from_vec(
+        py,
+        encoded(state, seat, &pending)?,
+    ))
 }
 
 /// The blocks of the observation tensor for `players` seats in `teams` teams, with the

@@ -398,13 +398,14 @@ def observe(
     """``seat``'s observation tensor of ``state``: :func:`observation_array` of ``state.view(seat)``.
 
     For a native state the core writes it into ``out`` (a C-contiguous
-    ``float32`` array of :func:`observation_size` items, made when None) from
+    ``float32`` array of :func:`observation_size` items; when None, a new
+    array the core makes) from
     what the seat may see (RULES E-4), with no Python object per element; for
     a state of the Python engine it is computed from the view.  ``pending``
     as for :func:`encode_view` (the seat's ids so far in the move).  With
     ``memory`` the tensor has the memory blocks, from the seat's view (its
     history) on either engine; :class:`~kanasta.rl.vector.VectorEnv` follows
-    them in the core.  Returns ``out``.  NumPy must be installed.
+    them in the core.  Returns ``out`` (the new array when None).  NumPy must be installed.
 
     >>> import numpy as np, kanasta
     >>> from kanasta.rl.observation import observe, observation_array
@@ -414,15 +415,25 @@ def observe(
     >>> x is out, bool((x == observation_array(state.view(2))).all())
     (True, True)
     """
-    import numpy
-
+    native = state._native
+    if native is not None and not memory and type(seat) is int:
+        # the core's tensor at once (the seat, the ids and ``out`` checked there); anything it
+        # refuses is refused below with the library's error, in the order of the checks there
+        try:
+            if out is None:
+                return _core.observation(native, seat, pending)  # a new array the core makes (no copy)
+            _core.observation_into(native, seat, pending, out)
+            return out
+        except (ValueError, TypeError, OverflowError, BufferError):
+            pass
     rules = state.rules
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
         raise ConfigError("seat", f"must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-    if out is None:
-        out = numpy.empty(observation_size(rules, memory=memory), numpy.float32)
-    native = state._native
     if native is None or memory:
+        if out is None:
+            import numpy
+
+            out = numpy.empty(observation_size(rules, memory=memory), numpy.float32)
         if out.shape != (observation_size(rules, memory=memory),):
             raise ConfigError("out", f"need an array of {observation_size(rules, memory=memory)} items, "
                               f"not one of shape {out.shape}")
@@ -431,6 +442,8 @@ def observe(
     for i in pending:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < NUM_ACTIONS:
             raise ConfigError("pending", f"an action id must be an int from 0 to {NUM_ACTIONS - 1}, not {i!r}")
+    if out is None:
+        return _core.observation(native, seat, pending)
     try:
         _core.observation_into(native, seat, pending, out)
     except (ValueError, BufferError) as err:

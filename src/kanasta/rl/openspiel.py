@@ -56,7 +56,6 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from kanasta import _core
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
 from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
 from kanasta.rules import Rules
@@ -374,11 +373,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         game = pos.game
         if game is None:
             return np.zeros(observation_size(self._fixed.rules), np.float32)
-        pending = pos.pending if game.current_player == player else ()
-        native = game._native
-        if native is not None:  # observe()'s tensor, in a new array the core makes (no copy)
-            return _core.observation(native, player, pending)
-        return observe(game, player, pending)
+        return observe(game, player, pos.pending if game.current_player == player else ())
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
