@@ -17,7 +17,7 @@ import pytest
 import kanasta
 from kanasta import _rng
 from kanasta.rl.actions import NUM_ACTIONS, Decisions
-from kanasta.rl.observation import layout, observe
+from kanasta.rl.observation import layout, observation_bounds, observe
 from kanasta.rl.vector import VectorEnv, rollouts
 from kanasta.rules import PRESETS
 
@@ -184,6 +184,23 @@ def test_memory_blocks_hold_only_cards_the_seat_saw_taken_or_discarded() -> None
         for single, action_id in zip(singles, ids, strict=True):
             single.step(int(action_id))
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", ["classic", "kanasta"])
+def test_memory_observations_stay_within_observation_bounds(name: str) -> None:
+    # observation_bounds(memory=True) holds every memory observation: a card taken back with the pile
+    # and discarded again is counted again, but never past the deck's copies of it (random play
+    # passes them within about 200 steps of 32 games when the discards are not capped)
+    env = VectorEnv(name, 32, memory=True, copy=False)
+    low, high = (np.array(b) for b in observation_bounds(env.rules, memory=True))
+    discards = [(o, s) for n, o, s in layout(env.rules, memory=True) if n.startswith("discards_")]
+    out = env.reset(seed=1)
+    at_copies = 0
+    for _ in range(600):
+        assert ((out.observations >= low) & (out.observations <= high)).all()
+        at_copies += sum(int((out.observations[:, o:o + s] == high[o:o + s]).sum()) for o, s in discards)
+        out = env.step(env.random_actions())
+    assert at_copies > 0  # the cap is reached: the bound is tight
 
 
 def test_the_batch_does_not_depend_on_the_number_of_threads() -> None:

@@ -58,6 +58,15 @@ pub fn deck() -> [Card; DECK_SIZE] {
     out
 }
 
+/// How many of the card `c` a game's deck holds (two of each natural, four jokers: [`deck`]).
+pub const fn copies(c: Card) -> u8 {
+    if c == JOKER {
+        4
+    } else {
+        2
+    }
+}
+
 /// The notation of a card (`7H`, `TS`, `JK`), as `str(kanasta.Card)` writes it.
 pub fn notation(c: Card) -> String {
     match rank(c) {
@@ -110,5 +119,15 @@ mod tests {
         assert!(counts[..52].iter().all(|&n| n == 2));
         assert_eq!(counts[52], 4);
         assert!(d.windows(2).all(|w| w[0] <= w[1]));
+    }
+    #[test]
+    fn copies_counts_each_card_in_the_deck() {
+        let d = deck();
+        for c in 0..DISTINCT as Card {
+            assert_eq!(
+                usize::from(copies(c)),
+                d.iter().filter(|&&x| x == c).count()
+            );
+        }
     }
 }

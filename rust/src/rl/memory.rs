@@ -9,7 +9,7 @@
 //! rule for rule); a discard is face up.  A new hand forgets both.
 
 use crate::action::Action;
-use crate::cards::{is_red_three, DISTINCT};
+use crate::cards::{copies, is_red_three, DISTINCT};
 use crate::rules::{PileTake, Rules};
 use crate::state::{Event, MAX_SEATS};
 
@@ -18,7 +18,7 @@ use crate::state::{Event, MAX_SEATS};
 pub struct Memory {
     /// By seat: how many of each card (by index) the seat is known to hold.
     pub known: [[u8; DISTINCT]; MAX_SEATS],
-    /// By seat: how many of each card the seat discarded this hand.
+    /// By seat: how many of each card the seat discarded this hand, up to the deck's copies of it.
     pub discarded: [[u8; DISTINCT]; MAX_SEATS],
 }
 
@@ -45,7 +45,9 @@ impl Memory {
             *n = n.saturating_sub(1);
         }
         if let Action::Discard { card } = action {
-            self.discarded[seat][usize::from(*card)] += 1;
+            // counted up to the deck's copies of the card (a card may come back and be discarded again)
+            let n = &mut self.discarded[seat][usize::from(*card)];
+            *n = (*n + 1).min(copies(*card));
         }
         for event in events {
             match event {
@@ -109,6 +111,12 @@ mod tests {
         m.record(&rules, 1, &Action::Discard { card: king }, &[]);
         assert_eq!(m.known[1][usize::from(king)], 1);
         assert_eq!(m.discarded[1][usize::from(king)], 1);
+        // the same kind discarded again and again (taken back with the pile) counts up to the
+        // deck's two copies of it
+        for _ in 0..3 {
+            m.record(&rules, 1, &Action::Discard { card: king }, &[]);
+        }
+        assert_eq!(m.discarded[1][usize::from(king)], 2);
         // a discard of a card not known to be held is counted, and known stays at zero
         m.record(&rules, 2, &Action::Discard { card: five }, &[]);
         assert_eq!(

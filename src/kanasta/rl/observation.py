@@ -48,7 +48,9 @@ seat saw, never a hidden card; a view with no history remembers nothing):
   until it melds or discards a card of that kind or picks up a packet
   (:meth:`PlayerView.known_cards <kanasta.PlayerView.known_cards>`);
 * ``discards_seat_r`` (53 each, ``r`` from 0 to players - 1): the cards seat
-  ``r`` discarded this hand, counts (some may since have been taken).
+  ``r`` discarded this hand, counts (some may since have been taken), each up
+  to the deck's copies of the card (a card taken back with the pile and
+  discarded again counts again, up to that).
 
 Both start empty at every hand.  Without ``memory`` the layout is the one above.
 
@@ -245,6 +247,10 @@ def _count(out: list[float], base: int, cards: Sequence[Card]) -> None:
         out[base + card.index] += 1.0
 
 
+_COPIES: Final[Counter[Card]] = Counter(DECK)
+"""How many of each card the deck holds."""
+
+
 def _memory(view: PlayerView) -> tuple[list[Counter[Card]], list[Counter[Card]]]:
     """The cards each seat is known to hold and the cards each seat discarded this hand, by seat, from the
     view's history only (:func:`kanasta.seen.track_known`; both start empty at every hand)."""
@@ -253,7 +259,9 @@ def _memory(view: PlayerView) -> tuple[list[Counter[Card]], list[Counter[Card]]]
     discarded: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
     for step in view.history:
         if isinstance(step.action, Discard):
-            discarded[step.seat][step.action.card] += 1
+            # up to the deck's copies of the card (a card may come back and be discarded again)
+            mine, card = discarded[step.seat], step.action.card
+            mine[card] = min(mine[card] + 1, _COPIES[card])
         if any(isinstance(e, HandStarted) for e in step.events):
             discarded = [Counter() for _ in range(rules.players)]
         known = track_known(known, rules, step.seat, step.action, step.events)
