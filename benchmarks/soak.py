@@ -223,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checks", choices=("sampled", "full", "light", "lockstep"), default="sampled",
                         help="which checks (default sampled: the cheap ones on every state, all on a sample; "
                         "lockstep: the native and the Python engine play each game together and must agree)")
+    parser.add_argument("--players", choices=("all", "bots"), default="all",
+                        help="all (default): random, meld-biased, GreedyBot and mixed tables in turn; bots: "
+                        "bot-played and meld-biased games only (meld-biased, GreedyBot, and tables of "
+                        "GreedyBot, SearchBot and meld-biased seats)")
     parser.add_argument("--light", action="store_true", help="the same as --checks light")
     parser.add_argument("--every", type=int, default=None,
                         help="with --checks sampled, every check on every N-th state (default 50); with lockstep, "
@@ -258,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         tally = Tally.from_dict(doc)
         s = doc["settings"]
         args.seed, args.checks, args.every, args.max_moves = s["seed"], s["checks"], s["every"], s["max_moves"]
+        args.players = s.get("players", "all")
         args.start = s["next_game"]
         for name in ("moves", "games", "minutes"):
             if getattr(args, name) is None:
@@ -271,9 +276,10 @@ def main(argv: list[str] | None = None) -> int:
         args.moves = 1_000_000
 
     harness: Any = _harness()
+    cycle = harness.BOT_CYCLE if args.players == "bots" else harness.POLICY_CYCLE
     lockstep_module: Any = importlib.import_module("_lockstep")  # tests/ is on the path now
     settings = {
-        "seed": args.seed, "start": args.start, "checks": args.checks,
+        "seed": args.seed, "start": args.start, "checks": args.checks, "players": args.players,
         "every": args.every if args.checks in ("sampled", "lockstep") else None, "max_moves": args.max_moves,
         "target": {"moves": args.moves, "games": args.games, "minutes": args.minutes},
         "commit": _commit(), "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M UTC",
@@ -308,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         if args.minutes is not None and time.perf_counter() - began > args.minutes * 60:
             break
-        game = harness.soak_game(number, args.seed)
+        game = harness.soak_game(number, args.seed, cycle)
         cpu = time.process_time()
         if args.checks == "lockstep":
             lockstep = lockstep_module.Lockstep(seed=game.seed, check_every=args.every, collect=True)

@@ -76,6 +76,7 @@ from kanasta import (
     TakePile,
 )
 from kanasta.bots import GreedyBot
+from kanasta.search import SearchBot
 from kanasta.engine import apply as engine_apply
 from kanasta.legality import checks as _checks
 from kanasta.legality import moves as _movegen
@@ -801,8 +802,23 @@ def mixed(s: State, rng: random.Random) -> Action:
     return (biased, greedy, uniform)[seat % 3](s, rng)
 
 
+_SEARCH = SearchBot(iterations=2, horizon=12, discards=2)
+
+
+def bots(s: State, rng: random.Random) -> Action:
+    """A table of the library's bots and a meld-biased seat: seat ``n`` plays GreedyBot, SearchBot (a small
+    search: 2 deals a move, 12-decision rollouts), meld-biased for ``n % 3`` = 0, 1, 2 (``rng`` for the last)."""
+    seat = s.current_player
+    assert seat is not None
+    kind = seat % 3
+    if kind == 2:
+        return biased(s, rng)
+    return (_GREEDY if kind == 0 else _SEARCH).choose(s.view(seat))
+
+
 #: the soak's players by name
-POLICIES: dict[str, Policy] = {"random": uniform, "meld-biased": biased, "greedy": greedy, "mixed": mixed}
+POLICIES: dict[str, Policy] = {"random": uniform, "meld-biased": biased, "greedy": greedy, "mixed": mixed,
+                               "bots": bots}
 
 
 def play_game(
@@ -980,6 +996,8 @@ def sampled_checker(seed: int, every: int, record_every: int = 8) -> Checker:
 
 #: the players of the soak's games, in turn (the preset changes every game, the players every four)
 POLICY_CYCLE = ("random", "meld-biased", "greedy", "meld-biased", "mixed")
+#: the players of a soak of bot-played and meld-biased games only (``soak.py --players bots``)
+BOT_CYCLE = ("meld-biased", "greedy", "meld-biased", "greedy", "bots")
 
 
 @attrs.frozen
@@ -999,18 +1017,19 @@ class SoakGame:
                 "rules": self.rules.to_dict() if self.variant else self.preset, "policy": self.policy}
 
 
-def soak_game(number: int, seed: int = 0) -> SoakGame:
+def soak_game(number: int, seed: int = 0, cycle: tuple[str, ...] = POLICY_CYCLE) -> SoakGame:
     """Game ``number`` of the soak: ``new_game(rules, seed + number)``, the players and rules fixed by the number.
 
     The four presets in turn; every third game a random variant of its preset;
-    the players change every four games (:data:`POLICY_CYCLE`).
+    the players change every four games (``cycle``: :data:`POLICY_CYCLE`, or
+    :data:`BOT_CYCLE` for bot-played and meld-biased games only).
     """
     game_seed = seed + number
     names = sorted(PRESETS)
     preset = names[number % len(names)]
     variant = number % 3 == 2
     rules = random_variant(random.Random(game_seed), preset) if variant else PRESETS[preset]
-    policy = POLICY_CYCLE[(number // len(names)) % len(POLICY_CYCLE)]
+    policy = cycle[(number // len(names)) % len(cycle)]
     return SoakGame(number, game_seed, preset, variant, rules, policy)
 
 
