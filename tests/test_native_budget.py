@@ -44,7 +44,7 @@ def test_the_k_open_4_document_expands_as_many_nodes() -> None:
     """K-OPEN-3 minimum 92, only the K-OPEN-4 waiver can open: a real search, counted alike."""
     state = kanasta.State.from_dict(f3_document(92))
     nodes = search_nodes(state)
-    assert nodes > 1000
+    assert nodes > 500  # (969 since the pivot is the most constrained card)
     assert _core.search_nodes(native(state)) == nodes
 
 

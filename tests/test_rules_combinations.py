@@ -171,3 +171,40 @@ def test_e_2_both_engines_search_the_big_hand_alike() -> None:
     play_actions(ctx)
     assert ctx.work.nodes == _core.search_nodes(native._native)  # type: ignore[arg-type]
     assert ctx.work.nodes < 10_000
+
+
+def _stuck_state_under(**changes: Any) -> kanasta.State:
+    rules = kanasta.Rules.from_dict(dict(_STUCK_RULES, **changes))
+    state = kanasta.new_game(rules, _STUCK_SEED, engine="native")
+    for text in _STUCK_MOVES:
+        action = kanasta.parse_action(text)
+        assert action in state.legal_actions(), text  # each move was listed when made
+        state = state.apply(action)
+    return state
+
+
+@pytest.mark.one_engine  # the two engines' searches side by side
+def test_e_2_k_open_4_the_big_hand_with_no_canasta_to_go_out_is_listed_within_the_budget() -> None:
+    """E-2, K-OPEN-4, K-OUT-1: the same game with ``canastas_to_go_out=0`` (issue 25 R2b's remainder).
+
+    Going out needs no canasta now, so the waiver may open by melding 28 of the 29 cards and the
+    listing holds melds as well as discards.  Every one of them is a search for a partition of the
+    hand into melds, and refuting a meld whose rest cannot be partitioned took 143,744 nodes (past
+    the 100,000 budget: EngineLimitError natively) when the pivot was the lowest card; the pivot is
+    now the card with the fewest steps, and the listing takes 40,570 nodes in both engines.
+    """
+    native = _stuck_state_under(canastas_to_go_out=0)
+    hand = native.hands[native.current_player]
+    assert len(hand) == 29 and native.opened == (False, False)
+    listed = native.legal_actions()
+    assert set(kanasta.Discard(c) for c in hand) <= set(listed)
+    assert any(isinstance(a, LayMeld) for a in listed)
+    nodes = _core.search_nodes(native._native)  # type: ignore[arg-type]
+    assert nodes < 100_000  # the work budget (SEARCH_BUDGET)
+    from kanasta.legality.context import Ctx
+    from kanasta.legality.moves import play_actions
+
+    python = kanasta.State.from_dict(native.to_dict(), engine="python")
+    ctx = Ctx(python)
+    assert tuple(play_actions(ctx)) == listed
+    assert ctx.work.nodes == nodes

@@ -313,3 +313,20 @@ def test_e_5_a_deep_or_huge_value_is_refused_with_a_short_library_error(path: st
             PlayerView.from_dict(doc)
         assert err.value.path.startswith(path), err.value.path
         assert len(str(err.value)) < 400, len(str(err.value))
+
+
+def test_e_5_a_view_reads_hand_numbers_as_far_as_the_position_reader() -> None:
+    """E-5: the view reader's bound on a hand number is the limits table's document_int, as a position's."""
+    from kanasta._limits import LIMITS
+
+    largest = LIMITS["document_int"]
+    doc = game("kanasta", 1)[40].view(0).to_dict()
+    doc["hand_number"] = 10**6 + 1  # past the view reader's old bound of its own
+    assert kanasta.PlayerView.from_dict(doc).hand_number == 10**6 + 1
+    doc["hand_number"] = largest
+    assert kanasta.PlayerView.from_dict(doc).hand_number == largest
+    position = game("kanasta", 1)[40].to_dict()
+    for reader, document in ((kanasta.PlayerView.from_dict, doc), (kanasta.State.from_dict, position)):
+        document["hand_number"] = largest + 1
+        with pytest.raises(kanasta.SerializationError, match=f"hand_number: must be at most {largest}"):
+            reader(document)

@@ -80,7 +80,9 @@ pub fn out_of_range(field: &str, value: i64) -> Option<String> {
     if (low..=high).contains(&value) {
         return None;
     }
-    if high == LIMITS.rules_int && value < low {
+    if field == "players" {
+        Some(format!("must be 2, 3 or 4, not {value}"))
+    } else if high == LIMITS.rules_int && value < low {
         Some(format!("must be at least {low}, not {value}"))
     } else {
         Some(format!("must be from {low} to {high}, not {value}"))
@@ -111,6 +113,15 @@ mod tests {
         assert_eq!(
             out_of_range("hand_size", 0).as_deref(),
             Some("must be at least 1, not 0")
+        );
+        // a negative count in the table's words, as the Python validator says it
+        assert_eq!(
+            out_of_range("canastas_to_go_out", -1).as_deref(),
+            Some("must be from 0 to 10, not -1")
+        );
+        assert_eq!(
+            out_of_range("players", -1).as_deref(),
+            Some("must be 2, 3 or 4, not -1")
         );
         assert!(read("{}").is_err());
     }

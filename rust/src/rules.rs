@@ -348,16 +348,16 @@ impl Rules {
     fn set_field(&mut self, key: &str, v: &Value) -> Result<(), String> {
         match key {
             "name" => self.name = v.as_str().ok_or("expected str")?.to_string(),
-            "players" => self.players = read_count(v)?,
-            "hand_size" => self.hand_size = read_count(v)?,
-            "draw_count" => self.draw_count = read_count(v)?,
-            "target_score" => self.target_score = read_int(v)?,
+            "players" => self.players = read_count(key, v)?,
+            "hand_size" => self.hand_size = read_count(key, v)?,
+            "draw_count" => self.draw_count = read_count(key, v)?,
+            "target_score" => self.target_score = read_ranged(key, v)?,
             "runs" => self.runs = read_bool(v)?,
-            "max_wilds" => self.max_wilds = read_count(v)?,
+            "max_wilds" => self.max_wilds = read_count(key, v)?,
             "wilds_within_naturals" => self.wilds_within_naturals = read_bool(v)?,
-            "max_meld_size" => self.max_meld_size = read_opt(v, read_count)?,
+            "max_meld_size" => self.max_meld_size = read_opt(v, |v| read_count(key, v))?,
             "one_meld_per_rank" => self.one_meld_per_rank = read_bool(v)?,
-            "canastas_to_go_out" => self.canastas_to_go_out = read_count(v)?,
+            "canastas_to_go_out" => self.canastas_to_go_out = read_count(key, v)?,
             // retired (the Python `RETIRED_FIELDS`): read and ignored
             "meld_must_keep_two" => {
                 read_bool(v)?;
@@ -373,14 +373,14 @@ impl Rules {
             }
             "joker_value" => self.joker_value = read_halves(v)?,
             "natural_two_value" => self.natural_two_value = read_halves(v)?,
-            "clean_bonus" => self.clean_bonus = read_int(v)?,
-            "dirty_bonus" => self.dirty_bonus = read_int(v)?,
-            "full_bonus" => self.full_bonus = read_opt(v, read_int)?,
-            "going_out_bonus" => self.going_out_bonus = read_int(v)?,
-            "concealed_bonus" => self.concealed_bonus = read_opt(v, read_int)?,
-            "packets" => self.packets = read_count(v)?,
-            "packet_size" => self.packet_size = read_count(v)?,
-            "packet_bonus" => self.packet_bonus = read_int(v)?,
+            "clean_bonus" => self.clean_bonus = read_ranged(key, v)?,
+            "dirty_bonus" => self.dirty_bonus = read_ranged(key, v)?,
+            "full_bonus" => self.full_bonus = read_opt(v, |v| read_ranged(key, v))?,
+            "going_out_bonus" => self.going_out_bonus = read_ranged(key, v)?,
+            "concealed_bonus" => self.concealed_bonus = read_opt(v, |v| read_ranged(key, v))?,
+            "packets" => self.packets = read_count(key, v)?,
+            "packet_size" => self.packet_size = read_count(key, v)?,
+            "packet_bonus" => self.packet_bonus = read_ranged(key, v)?,
             "packet_team_melds_out" => self.packet_team_melds_out = read_bool(v)?,
             "trump" => self.trump = read_bool(v)?,
             "trump_doubling" => self.trump_doubling = read_bool(v)?,
@@ -413,8 +413,8 @@ impl Rules {
             "single_card_pile_block" => self.single_card_pile_block = read_bool(v)?,
             "single_card_discard_block" => self.single_card_discard_block = read_bool(v)?,
             "red_threes" => self.red_threes = read_bool(v)?,
-            "red_three_bonus" => self.red_three_bonus = read_int(v)?,
-            "all_red_threes_bonus" => self.all_red_threes_bonus = read_int(v)?,
+            "red_three_bonus" => self.red_three_bonus = read_ranged(key, v)?,
+            "all_red_threes_bonus" => self.all_red_threes_bonus = read_ranged(key, v)?,
             "black_threes" => self.black_threes = read_bool(v)?,
             "black_three_meld_going_out" => self.black_three_meld_going_out = read_bool(v)?,
             "ask_partner" => self.ask_partner = read_bool(v)?,
@@ -426,7 +426,7 @@ impl Rules {
                 }
             }
             "round_hand_up" => self.round_hand_up = read_bool(v)?,
-            "hand_move_limit" => self.hand_move_limit = read_opt(v, read_int)?,
+            "hand_move_limit" => self.hand_move_limit = read_opt(v, |v| read_ranged(key, v))?,
             _ => return Err("unknown rules field".into()),
         }
         Ok(())
@@ -636,9 +636,23 @@ pub fn read_int(v: &Value) -> Result<i64, String> {
     }
 }
 
-fn read_count(v: &Value) -> Result<usize, String> {
-    let i = read_int(v)?;
+/// A whole-number field that cannot be negative; a negative value is refused in
+/// the words of the limits table's range for `field` (the Python validator's).
+fn read_count(field: &str, v: &Value) -> Result<usize, String> {
+    let i = read_ranged(field, v)?;
     usize::try_from(i).map_err(|_| format!("must be at least 0, not {i}"))
+}
+
+/// A JSON int for the whole-number rules field `field`: a value out of the limits
+/// table's range for it is refused in the table's words (the Python validator's).
+fn read_ranged(field: &str, v: &Value) -> Result<i64, String> {
+    match v.as_i64() {
+        Some(i) if v.is_i64() || v.is_u64() => match limits::out_of_range(field, i) {
+            Some(why) => Err(why),
+            None => read_int(v),
+        },
+        _ => read_int(v),
+    }
 }
 
 fn read_bool(v: &Value) -> Result<bool, String> {

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
+from kanasta._limits import LIMITS
 from kanasta._position import DECK_COUNT as _DECK_COUNT
 from kanasta._position import _read_hand_moves, _read_pile_frozen, within_deck
 from kanasta._position import read_meld_text as _meld
@@ -92,8 +93,8 @@ VIEW_FORMAT: Final = "kanasta.view/1"
 """
 
 _DECK_SIZE: Final = sum(_DECK_COUNT.values())
-_LARGEST: Final = 1_000_000
-"""The largest hand number or count a document may give (a game never comes near it)."""
+_LARGEST: Final = LIMITS["document_int"]
+"""The largest hand number or count a document may give: the limits table's ``document_int``, as the position reader."""
 
 _KEYS: Final = (
     "format", "rules", "seat", "hand_number", "dealer", "scores", "phase", "player", "hand",

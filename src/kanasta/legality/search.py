@@ -316,38 +316,29 @@ class Search:
         first) or push the run's wild card to an end, and keeping the pivot as the one card
         left (:meth:`dfs`).  Natural cards are pivots before
         wild cards, so a wild card is placed when the naturals of its meld are (a set's wild
-        limits count naturals, C-MELD-1).  A meld built this way holds the same cards, and a
+        limits count naturals, C-MELD-1); of the natural cards, the one with the fewest such
+        steps is the pivot (the lowest card of those), so that a hand that cannot be melded
+        down is refuted soonest (with the lowest card as the pivot, a 29-card hand under
+        ``canastas_to_go_out=0`` needed more than the budget).  A meld built this way holds the same cards, and a
         wild card placed as a run's natural card only makes the run cleaner, so the answer is
         the full search's; the search is smaller by far (an exhaustive search of every order
         of a 29-card hand exceeded the work budget).
         """
-        pivot = NO_CARD
-        for wild_pass in (False, True):
-            for i, n in counts.items():
-                if IS_WILD[i] == wild_pass and n - (i == kept) > 0:
-                    pivot = i
-                    break
-            if pivot != NO_CARD:
-                break
-        if pivot == NO_CARD:
-            return NO_CARD, []
-        toward = () if IS_WILD[pivot] else _POSITIONS[RANK_OF[pivot]]
-        suit = pivot % 4
-        out = []
-        for step in steps:
-            if count_in(step.removed, pivot):
-                out.append(step)
-                continue
-            if step.meld is None or not toward:
-                continue
-            old, new = shapes[step.meld], step.shape
-            if type(old) is not RunShape or type(new) is not RunShape or old.suit != suit:
-                continue
-            if old.wild_at != NATURAL and new.wild_at != old.wild_at:
-                out.append(step)  # a natural card pushing the run's wild to an end (K-MELD-7)
-            elif any(pos < new.low for pos in toward) if new.low < old.low else any(pos > new.high for pos in toward):
-                out.append(step)  # the run grows toward the pivot's place
-        return pivot, out
+        naturals = [i for i, n in counts.items() if not IS_WILD[i] and n - (i == kept) > 0]
+        if naturals:
+            # the natural card with the fewest steps (the most constrained: a refutation ends soonest)
+            pivot, out = NO_CARD, steps
+            for i in naturals:
+                mine = _pivot_steps(i, shapes, steps)
+                if pivot == NO_CARD or len(mine) < len(out):
+                    pivot, out = i, mine
+                    if not mine:
+                        break
+            return pivot, out
+        for i, n in counts.items():
+            if IS_WILD[i] and n - (i == kept) > 0:
+                return i, _pivot_steps(i, shapes, steps)
+        return NO_CARD, []
 
     # ---------------------------------------------------------- bounds
 
@@ -622,6 +613,27 @@ class Search:
                 for pos in ends:
                     new_low, new_high = min(low, pos), max(high, pos)
                     out.append(Step(one[natural], 1, at, RunShape(RUN, suit, new_low, new_high, pos), gain, False))
+
+
+def _pivot_steps(pivot: int, shapes: tuple[Shape, ...], steps: list[Step]) -> list[Step]:
+    """The steps that lay ``pivot``, that lengthen a run of its suit toward its place, or push the run's wild."""
+    toward = () if IS_WILD[pivot] else _POSITIONS[RANK_OF[pivot]]
+    suit = pivot % 4
+    out = []
+    for step in steps:
+        if count_in(step.removed, pivot):
+            out.append(step)
+            continue
+        if step.meld is None or not toward:
+            continue
+        old, new = shapes[step.meld], step.shape
+        if type(old) is not RunShape or type(new) is not RunShape or old.suit != suit:
+            continue
+        if old.wild_at != NATURAL and new.wild_at != old.wild_at:
+            out.append(step)  # a natural card pushing the run's wild to an end (K-MELD-7)
+        elif any(pos < new.low for pos in toward) if new.low < old.low else any(pos > new.high for pos in toward):
+            out.append(step)  # the run grows toward the pivot's place
+    return out
 
 
 def _sub_multisets(cards: list[int], counts: dict[int, int], k: int) -> list[tuple[int, ...]]:

@@ -333,8 +333,9 @@ impl<'t> Finisher<'t> {
     /// `Search.waiver_steps`, which says why the answer is the full search's).
     ///
     /// Every card but at most one goes into a meld, in any order: the search
-    /// tries only the steps that lay the pivot (the first natural card in
-    /// hand, else the first wild card, not counting the one kept), that
+    /// tries only the steps that lay the pivot (the natural card in hand with
+    /// the fewest such steps, the lowest of those, else the first wild card,
+    /// not counting the one kept), that
     /// lengthen a run of its suit toward its place or push a run's wild to an
     /// end, and keeping the pivot.
     fn waiver_steps(
@@ -345,49 +346,31 @@ impl<'t> Finisher<'t> {
         kept: u8,
     ) -> Option<usize> {
         let free = |&(c, n): &(usize, u8)| n > u8::from(c == usize::from(kept));
-        let pivot = (hand.iter().filter(free).find(|&(c, _)| !is_wild(c)))
-            .or_else(|| hand.iter().filter(free).find(|&(c, _)| is_wild(c)))
-            .map(|(c, _)| c);
+        // the natural card with the fewest steps (the most constrained: a refutation ends soonest)
+        let mut best: Option<(usize, usize)> = None;
+        for (c, _) in hand.iter().filter(free).filter(|&(c, _)| !is_wild(c)) {
+            let mine = steps
+                .iter()
+                .filter(|step| lays_toward(c, shapes, step))
+                .count();
+            if best.is_none_or(|(_, fewest)| mine < fewest) {
+                best = Some((c, mine));
+                if mine == 0 {
+                    break;
+                }
+            }
+        }
+        let pivot = best.map(|(c, _)| c).or_else(|| {
+            hand.iter()
+                .filter(free)
+                .find(|&(c, _)| is_wild(c))
+                .map(|(c, _)| c)
+        });
         let Some(p) = pivot else {
             steps.clear();
             return None;
         };
-        let toward: &[u8] = match (is_wild(p), rank_of(p)) {
-            (true, _) => &[],
-            (false, 1) => &[1, 14],
-            (false, rank) => &[rank][..],
-        };
-        let suit = (p % 4) as u8;
-        steps.retain(|step| {
-            if step.cards[..usize::from(step.taken)].contains(&(p as u8)) {
-                return true;
-            }
-            let Some(i) = step.index else {
-                return false;
-            };
-            match (shapes[i], step.shape) {
-                (
-                    Shape::Run {
-                        suit: s, low, wild, ..
-                    },
-                    Shape::Run {
-                        low: new_low,
-                        high: new_high,
-                        wild: new_wild,
-                        ..
-                    },
-                ) if s == suit && !toward.is_empty() => {
-                    if wild.is_some() && new_wild != wild {
-                        true // a natural card pushing the run's wild to an end (K-MELD-7)
-                    } else if new_low < low {
-                        toward.iter().any(|&pos| pos < new_low)
-                    } else {
-                        toward.iter().any(|&pos| pos > new_high)
-                    }
-                }
-                _ => false,
-            }
-        });
+        steps.retain(|step| lays_toward(p, shapes, step));
         Some(p)
     }
 
@@ -726,5 +709,44 @@ pub(super) fn for_each_combo(
             }
             _ => unreachable!("the search's combinations are of two or three cards"),
         }
+    }
+}
+
+/// Whether `step` lays the pivot `p`, lengthens a run of its suit toward its
+/// place, or pushes that run's wild card to an end (the Python engine's `_pivot_steps`).
+fn lays_toward(p: usize, shapes: &[Shape], step: &Step) -> bool {
+    if step.cards[..usize::from(step.taken)].contains(&(p as u8)) {
+        return true;
+    }
+    let toward: &[u8] = match (is_wild(p), rank_of(p)) {
+        (true, _) => &[],
+        (false, 1) => &[1, 14],
+        (false, rank) => &[rank][..],
+    };
+    let suit = (p % 4) as u8;
+    let Some(i) = step.index else {
+        return false;
+    };
+    match (shapes[i], step.shape) {
+        (
+            Shape::Run {
+                suit: s, low, wild, ..
+            },
+            Shape::Run {
+                low: new_low,
+                high: new_high,
+                wild: new_wild,
+                ..
+            },
+        ) if s == suit && !toward.is_empty() => {
+            if wild.is_some() && new_wild != wild {
+                true // a natural card pushing the run's wild to an end (K-MELD-7)
+            } else if new_low < low {
+                toward.iter().any(|&pos| pos < new_low)
+            } else {
+                toward.iter().any(|&pos| pos > new_high)
+            }
+        }
+        _ => false,
     }
 }
