@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import attrs
 import pytest
@@ -354,3 +355,78 @@ def test_match_help_prints_a_single_percent_sign(capsys: pytest.CaptureFixture[s
         main(["match", "--help"])
     out = capsys.readouterr().out
     assert "95%" in out and "%%" not in out
+
+
+# ------------------------------------------------------------------ a failing game
+
+
+class _FailsInGame:
+    """A bot factory: GreedyBot, except that the bots of game ``index`` of the match with ``seed`` raise."""
+
+    def __init__(self, seed: int, index: int) -> None:
+        from kanasta import _rng
+
+        self.doomed = {_rng.stream(seed, 0xB07, index, seat).next() for seat in range(2)}
+
+    def __call__(self, seed: int) -> kanasta.bots.Bot:
+        bot = kanasta.bots.GreedyBot()
+        if seed not in self.doomed:
+            return bot
+
+        class Broken:
+            def choose(self, view: kanasta.PlayerView) -> kanasta.Action:
+                if view.hand_number == 1 and len(view.history) > 6:
+                    raise RuntimeError("a bug in the bot")
+                return bot.choose(view)
+
+        return Broken()  # type: ignore[return-value]
+
+
+def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on() -> None:
+    """One bot raising in game 2 fails that game only: it is kept with its error and left out of the table."""
+    whole = play_match(SHORT2, ["greedy", "greedy"], games=4, seed=21)
+    broken = _FailsInGame(21, 2)
+    result = play_match(SHORT2, [broken, "greedy"], games=4, seed=21)
+    assert [g.index for g in result.failed] == [2]
+    failed = result.failed[0]
+    assert failed.error == "RuntimeError: a bug in the bot"
+    assert failed.winner is None and failed.seed == whole.games[2].seed and 6 <= failed.moves < whole.games[2].moves
+    # the other games are those of the match without the broken bot (the same seeds, the same greedy play)
+    assert [g for g in result.games if g.index != 2] == [g for g in whole.games if g.index != 2]
+    rows = result.summary()
+    assert [r.games for r in rows] == [3, 3]  # the failed game is not counted
+    assert result.table().splitlines()[-1] == (
+        f"failed: game 2 (deal 1, game seed {failed.seed}) after {failed.moves} moves: RuntimeError: a bug in the bot"
+    )
+    assert result.to_dict()["failed"] == [2]
+    # saved and read back with its error; a game saved before errors were kept reads as played
+    assert MatchGame.from_dict(json.loads(json.dumps(failed.to_dict()))) == failed
+    old = {k: v for k, v in whole.games[0].to_dict().items() if k != "error"}
+    assert MatchGame.from_dict(old).error is None
+    with pytest.raises(kanasta.ConfigError, match="not a saved game"):
+        MatchGame.from_dict({**failed.to_dict(), "error": 3})
+
+
+def test_cli_match_saves_each_game_and_resumes(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """--save writes a line per game after the match's own; --resume plays only the games not saved."""
+    args = ["match", "--rules", "classic-2", "--bots", "greedy,random", "--games", "4", "--target", "300",
+            "--seed", "5", "--format", "json"]
+    save = tmp_path / "match.jsonl"
+    assert main([*args, "--save", str(save)]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    lines = save.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["match"]["bots"] == ["greedy", "random"]
+    assert sorted(json.loads(line)["index"] for line in lines[1:]) == [0, 1, 2, 3]
+    # stopped after two games, the third cut short while written
+    save.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
+    assert main([*args, "--resume", str(save)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert [g["index"] for g in resumed["games"]] == [0, 1, 2, 3]
+    untimed = ("seat_seconds", "move_seconds")
+    assert [{k: v for k, v in g.items() if k not in untimed} for g in resumed["games"]] == [
+        {k: v for k, v in g.items() if k not in untimed} for g in whole["games"]]
+    assert len(save.read_text().splitlines()) == 5  # the two played again were added
+    # another match's file is refused
+    with pytest.raises(SystemExit):
+        main([*args[:-4], "--seed", "6", "--resume", str(save)])
+    assert "not a save file of this match" in capsys.readouterr().err

@@ -197,7 +197,7 @@ def test_e_2_k_open_4_the_big_hand_with_no_canasta_to_go_out_is_listed_within_th
     hand = native.hands[native.current_player]
     assert len(hand) == 29 and native.opened == (False, False)
     listed = native.legal_actions()
-    assert set(kanasta.Discard(c) for c in hand) <= set(listed)
+    assert {kanasta.Discard(c) for c in hand} <= set(listed)
     assert any(isinstance(a, LayMeld) for a in listed)
     nodes = _core.search_nodes(native._native)  # type: ignore[arg-type]
     assert nodes < 100_000  # the work budget (SEARCH_BUDGET)

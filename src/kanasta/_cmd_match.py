@@ -7,21 +7,34 @@ A progress line (games done from 0, the rate and the time left) goes to
 standard error while it is a terminal; before a match with a search bot that
 is expected to take more than a minute, a warning line gives that time,
 estimated from a game of greedy bots (its length) and a few search moves
-timed on this machine.
+timed on this machine.  ``--save FILE`` writes each game of a match to a
+JSON-lines file as it ends (after a first line describing the match), and
+``--resume FILE`` plays only the games that file does not hold yet; a failed
+game is reported after the table and played again on resume.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Final, TextIO
+from pathlib import Path
+from typing import Any, Final, TextIO
 
 import attrs
 
 from kanasta.errors import KanastaError
-from kanasta.match import BOT_NAMES, BotSpec, MatchResult, TournamentResult, play_match, play_tournament
+from kanasta.match import (
+    BOT_NAMES,
+    BotSpec,
+    MatchGame,
+    MatchResult,
+    TournamentResult,
+    play_match,
+    play_tournament,
+)
 from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.view import PlayerView
 
@@ -69,7 +82,48 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     match.add_argument(
         "--format", choices=["table", "json", "csv"], default="table", help="what to print (default: table)"
     )
+    saving = match.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--save", type=Path, default=None, metavar="FILE",
+        help="write each game of the match to FILE (JSON lines) as it ends, to resume the match with",
+    )
+    saving.add_argument(
+        "--resume", type=Path, default=None, metavar="FILE",
+        help="carry on the match --save FILE began: its games are kept, the others played and added to it",
+    )
     match.set_defaults(subparser=match)
+
+
+def _describe(rules: Rules, specs: Sequence[BotSpec], games: int, seed: int) -> dict[str, Any]:
+    """The first line of a save file: what match its games belong to."""
+    return {"match": {"rules": rules.to_dict(), "bots": [str(s) for s in specs], "games": games, "seed": seed}}
+
+
+def _read_save(path: Path, described: dict[str, Any]) -> list[MatchGame]:
+    """The games of ``path`` that ended (a failed game is played again), once its first line is this match's.
+
+    A last line cut short (the match stopped while writing it) is dropped, and that game played again.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise KanastaError(f"--resume: cannot read {path}: {err.strerror}") from err
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines.pop()
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except ValueError:
+        head = None
+    if head != described:
+        raise KanastaError(f"--resume: {path} is not a save file of this match (its rules, bots, games and "
+                           "seed must be this command's)")
+    try:
+        games = [MatchGame.from_dict(json.loads(line)) for line in lines[1:]]
+    except ValueError as err:
+        raise KanastaError(f"--resume: {path}: a line is not a saved game ({err})") from err
+    path.write_text("".join(lines), encoding="utf-8")
+    return [g for g in games if g.error is None]
 
 
 def duration(seconds: float) -> str:
@@ -187,12 +241,34 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                   f"search bots: expect about {duration(expected)} (--jobs {args.jobs}; estimated from "
                   f"search moves timed on this machine; Ctrl-C stops)", file=sys.stderr, flush=True)
     progress = _Progress(sys.stderr)
-    play = play_tournament if len(specs) > rules.teams else play_match
+    path = args.save or args.resume
     try:
-        result: MatchResult | TournamentResult = play(
-            rules, specs, games=args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
-            address=args.address, progress=progress,
-        )
+        if len(specs) > rules.teams:
+            if path is not None:
+                parser.error("--save and --resume are for a match of one bot a team, not a tournament")
+            result: MatchResult | TournamentResult = play_tournament(
+                rules, specs, games=args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
+                address=args.address, progress=progress,
+            )
+        else:
+            described = _describe(rules, specs, args.games, args.seed)
+            finished: list[MatchGame] = []
+            if args.resume is not None:
+                finished = _read_save(args.resume, described)
+            elif args.save is not None:
+                args.save.write_text(json.dumps(described) + "\n", encoding="utf-8")
+
+            def save(game: MatchGame) -> None:
+                if path is not None:
+                    with path.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps(game.to_dict()) + "\n")
+
+            result = play_match(
+                rules, specs, games=args.games, seed=args.seed, jobs=args.jobs, backend=args.backend,
+                address=args.address, progress=progress, on_game=save, finished=finished,
+            )
+    except OSError as err:
+        parser.error(f"{path}: {err.strerror}")
     except KanastaError as err:
         parser.error(str(err))
     if args.format == "json":
@@ -201,4 +277,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(result.to_csv(), end="")
     else:
         print(result.table())
+    failed = result.failed if isinstance(result, MatchResult) else tuple(
+        g for m in result.matches for g in m.failed)
+    if failed:
+        print(f"kanasta match: {len(failed)} game{'s' if len(failed) > 1 else ''} failed (left out of the "
+              "table): " + "; ".join(f"game {g.index} (game seed {g.seed}): {g.error}" for g in failed),
+              file=sys.stderr)
+        return 1
     return 0

@@ -181,6 +181,13 @@ class MatchGame:
     saved without them).  The timings are not part of equality: the same match
     gives equal games on any backend, but never the same timings.
 
+    ``error`` is None for a game played to its end (or to the move limit);
+    for a game that failed -- a bot or the engine raised -- it is the
+    exception's type and message, and the game holds what was played up to
+    it (``winner`` None).  A failed game is reported with its seed and left
+    out of the summary; the match's other games go on
+    (:attr:`MatchResult.failed`).
+
     >>> import attrs, kanasta
     >>> from kanasta.match import BotSpec, play_game
     >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
@@ -201,6 +208,7 @@ class MatchGame:
     seat_moves: tuple[int, ...]
     seat_seconds: tuple[float, ...] = attrs.field(eq=False)
     move_seconds: tuple[tuple[float, ...], ...] = attrs.field(eq=False, default=())
+    error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-safe data (the move times rounded to 0.1 microsecond).
@@ -209,7 +217,7 @@ class MatchGame:
         >>> from kanasta.match import BotSpec, play_game
         >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
         >>> sorted(play_game(rules, (BotSpec("greedy"), BotSpec("greedy")), seed=1, index=0).to_dict())
-        ['deal', 'hands', 'index', 'lineup', 'move_seconds', 'moves', 'rotation', 'scores',
+        ['deal', 'error', 'hands', 'index', 'lineup', 'move_seconds', 'moves', 'rotation', 'scores',
          'seat_moves', 'seat_seconds', 'seed', 'winner']
         """
         data = attrs.asdict(self)
@@ -229,13 +237,13 @@ class MatchGame:
         >>> MatchGame.from_dict({"index": 0})
         Traceback (most recent call last):
         ...
-        kanasta.errors.ConfigError: game: a saved game has exactly the fields deal, hands, index, ...
+        kanasta.errors.ConfigError: game: a saved game has exactly the fields deal, error, hands, ...
 
-        ``move_seconds`` may be missing (a game saved before it was kept).
+        ``move_seconds`` and ``error`` may be missing (a game saved before they were kept).
         """
         names = sorted(f.name for f in attrs.fields(cls))
-        if isinstance(data, dict) and "move_seconds" not in data:
-            data = {**data, "move_seconds": []}
+        if isinstance(data, dict):
+            data = {"move_seconds": [], "error": None, **data}
         if not isinstance(data, dict) or sorted(data) != names:
             raise ConfigError("game", "a saved game has exactly the fields " + ", ".join(names))
         try:
@@ -252,9 +260,16 @@ class MatchGame:
                 seat_moves=tuple(_integer(m) for m in data["seat_moves"]),
                 seat_seconds=tuple(float(x) for x in data["seat_seconds"]),
                 move_seconds=tuple(tuple(float(t) for t in times) for times in data["move_seconds"]),
+                error=_text(data["error"]),
             )
         except (TypeError, ValueError) as err:
             raise ConfigError("game", f"not a saved game: {err}") from err
+
+
+def _text(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{value!r} is not text or null")
+    return value
 
 
 def _integer(value: Any) -> int:
@@ -278,44 +293,61 @@ def play_game(
     deal) is played with the bots rotated ``index % teams`` teams on; each
     seat's bot is made by its factory with a seed derived from ``seed``,
     ``index`` and the seat, and sees only its own seat's view.  The time is
-    the thread's CPU time spent in ``choose``.
+    the thread's CPU time spent in ``choose``.  An exception raised while the
+    game is played (by a bot's factory or ``choose``, or by the engine) ends
+    the game there: it is returned with its ``error`` (the exception's type
+    and message) instead of ending the match.
+
+    >>> import attrs, kanasta
+    >>> from kanasta.match import play_game
+    >>> def broken(seed):
+    ...     raise RuntimeError("no bot today")
+    >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+    >>> play_game(rules, (broken, broken), seed=5, index=0).error
+    'RuntimeError: no bot today'
     """
     teams = rules.teams
     deal, rotation = divmod(index, teams)
     game_seed = _rng.stream(seed, 0x6A4E, deal).next()
     lineup = _lineup(rules, rotation)
-    players = [bots[b](_rng.stream(seed, 0xB07, index, seat).next()) for seat, b in enumerate(lineup)]
-    state = new_game(rules, seed=game_seed)
     seat_moves = [0] * rules.players
     seat_seconds = [0.0] * rules.players
     move_seconds: list[list[float]] = [[] for _ in range(rules.players)]
     hands = 0
     moves = 0
-    while not state.is_game_over and moves < max_moves:
-        seat = state.player
-        view = state.view(seat)
-        start = time.thread_time()
-        action = players[seat].choose(view)
-        took = time.thread_time() - start
-        seat_seconds[seat] += took
-        move_seconds[seat].append(took)
-        seat_moves[seat] += 1
-        state = state.apply(action)
-        moves += 1
-        hands += sum(isinstance(e, HandEnded) for e in state.events)
+    state = None
+    error = None
+    try:
+        players = [bots[b](_rng.stream(seed, 0xB07, index, seat).next()) for seat, b in enumerate(lineup)]
+        state = new_game(rules, seed=game_seed)
+        while not state.is_game_over and moves < max_moves:
+            seat = state.player
+            view = state.view(seat)
+            start = time.thread_time()
+            action = players[seat].choose(view)
+            took = time.thread_time() - start
+            seat_seconds[seat] += took
+            move_seconds[seat].append(took)
+            seat_moves[seat] += 1
+            state = state.apply(action)
+            moves += 1
+            hands += sum(isinstance(e, HandEnded) for e in state.events)
+    except Exception as err:  # any failure is this game's, reported with it
+        error = f"{type(err).__name__}: {err}"
     return MatchGame(
         index=index,
         deal=deal,
         rotation=rotation,
         seed=game_seed,
         lineup=lineup,
-        winner=state.winner,
-        scores=state.scores,
+        winner=None if error is not None or state is None else state.winner,
+        scores=(0,) * rules.teams if state is None else state.scores,
         hands=hands,
         moves=moves,
         seat_moves=tuple(seat_moves),
         seat_seconds=tuple(seat_seconds),
         move_seconds=tuple(tuple(times) for times in move_seconds),
+        error=error,
     )
 
 
@@ -480,7 +512,8 @@ class BotSummary:
     ``seat`` and ``team`` are None in the row of all the bot's games; a
     partnership game (two seats a team) has a row per team (``team`` set,
     ``seat`` None), other games a row per seat (``seat`` and its ``team``).
-    ``wins`` counts a game stopped unfinished as half a win.  ``ci_low`` and
+    ``wins`` counts a game stopped unfinished as half a win; a failed game
+    (:attr:`MatchGame.error`) is not counted.  ``ci_low`` and
     ``ci_high`` bound the win rate at 95 % over the row's ``deals``
     (:func:`kanasta.stats.deal_interval`: a deal's games are not
     independent).  The score difference is the bot's team's final score less
@@ -517,6 +550,8 @@ def _summarise(
     times: list[float] = []
     by_deal: dict[int, list[float]] = {}
     for game in games:
+        if game.error is not None:
+            continue  # a failed game has no result (MatchResult.failed reports it)
         seats = [s for s, b in enumerate(game.lineup)
                  if b == index and (seat is None or s == seat) and (team is None or rules.team_of(s) == team)]
         if not seats:
@@ -586,6 +621,18 @@ class MatchResult:
     seed: int
     games: tuple[MatchGame, ...]
 
+    @property
+    def failed(self) -> tuple[MatchGame, ...]:
+        """The games that failed (a bot or the engine raised), each with its seed and ``error``.
+
+        >>> import attrs, kanasta
+        >>> from kanasta.match import play_match
+        >>> rules = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
+        >>> play_match(rules, ["greedy", "random"], games=2, seed=1).failed
+        ()
+        """
+        return tuple(g for g in self.games if g.error is not None)
+
     def summary(self, *, per_seat: bool = False) -> tuple[BotSummary, ...]:
         """A row per bot over all its games; with ``per_seat``, then a row per bot and team in a
         partnership game (its two seats play the same games to the same result), per bot and seat
@@ -615,6 +662,7 @@ class MatchResult:
 
         The interval is over deals (:func:`kanasta.stats.deal_interval`); the
         time a move takes is its median and 90th percentile, in milliseconds.
+        A line per failed game follows (:attr:`failed`): its number, seed and error.
         """
         head = ("bot", "seats", "games", "deals", "win rate (95% CI)", "diff/game", "diff/hand",
                 "ms/move median", "p90")
@@ -632,22 +680,27 @@ class MatchResult:
                 f"{1000 * r.move_p90_seconds:.2f}",
             ))
         widths = [max(len(row[c]) for row in lines) for c in range(len(head))]
-        return "\n".join(
+        text = "\n".join(
             "  ".join(
                 cell.ljust(w) if c == 0 else cell.rjust(w)
                 for c, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
             for row in lines
         )
+        for game in self.failed:
+            text += f"\nfailed: game {game.index} (deal {game.deal}, game seed {game.seed}) after {game.moves} " \
+                    f"moves: {game.error}"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
-        """The match as JSON-safe data: rules, bots, seed, summary rows and every game."""
+        """The match as JSON-safe data: rules, bots, seed, summary rows, every game and the failed games' numbers."""
         return {
             "rules": self.rules.to_dict(),
             "bots": list(self.bots),
             "seed": self.seed,
             "summary": [attrs.asdict(r) for r in self.summary(per_seat=True)],
             "games": [g.to_dict() for g in self.games],
+            "failed": [g.index for g in self.failed],
         }
 
     def to_json(self) -> str:
@@ -682,7 +735,10 @@ def play_match(
     them to a Ray cluster instead (the one this process is connected to, or
     ``ray.init(address=address)``).  ``progress(done, total)`` is called as
     games finish, and ``on_game(game)`` with each game as it ends (to save
-    it).  The result is the same for every backend and ``jobs``.
+    it).  The result is the same for every backend and ``jobs``.  A game
+    that fails (a bot or the engine raises) does not stop the match: it is
+    kept with its error (:attr:`MatchGame.error`, :attr:`MatchResult.failed`)
+    and the other games are played.
 
     **Resuming.**  ``finished`` are games of this match already played (saved
     with :meth:`MatchGame.to_dict`, read back with
