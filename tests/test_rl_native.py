@@ -65,6 +65,47 @@ def test_core_tensor_equals_the_python_encoding(preset: str, engine: str) -> Non
     assert checked > 100
 
 
+def _memory_slice(rules: kanasta.Rules) -> slice:
+    """Where the memory blocks are in a tensor with memory."""
+    blocks = [(o, n) for name, o, n in layout(rules, memory=True) if name.startswith(("known_", "discards_"))]
+    return slice(blocks[0][0], blocks[-1][0] + blocks[-1][1])
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_core_memory_tensor_equals_the_python_encoding_across_hands(preset: str) -> None:
+    """The core's memory blocks of a single state (read from its line of play) are the Python
+    encoding of the seat's view, move after move and across the start of new hands."""
+    positions = _positions(preset, "native", seed=7, limit=1500)
+    hands = {state.hand_number for state, _ in positions}
+    assert len(hands) >= 2, "the game should cross into a new hand"
+    remembered = 0
+    for state, move in positions[::7]:
+        for seat in range(state.rules.players):
+            reference = observation_array(state.view(seat), memory=True)
+            made = kanasta._core.observation(state._native, seat, (), memory=True)
+            assert np.array_equal(made, reference), (preset, seat, state.hand_number)
+            assert np.array_equal(observe(state, seat, memory=True), reference)
+            remembered += int(reference[_memory_slice(state.rules)].any())
+        mover = state.current_player
+        assert mover is not None
+        pending = encode(move)[:1]
+        reference = observation_array(state.view(mover), pending, memory=True)
+        assert np.array_equal(observe(state, mover, pending, memory=True), reference)
+    assert remembered > 0  # some views remembered a card
+
+
+def test_memory_tensor_of_a_state_read_without_history_remembers_nothing_before_it() -> None:
+    """A state read from a position document has no history: its memory starts there, on both engines."""
+    positions = _positions("kanasta", "native", seed=7, limit=400)
+    state = next(s for s, _ in reversed(positions)
+                 if observation_array(s.view(0), memory=True)[_memory_slice(s.rules)].any())
+    for engine in ("native", "python"):
+        read = kanasta.State.from_dict(state.to_dict(), engine=engine)  # type: ignore[arg-type]
+        x = observe(read, 0, memory=True)
+        assert not x[_memory_slice(read.rules)].any()  # the memory blocks are empty
+        assert np.array_equal(x, observation_array(read.view(0), memory=True))
+
+
 @pytest.mark.parametrize("engine", ["native", "python"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_core_tree_equals_the_python_tree(preset: str, engine: str) -> None:

@@ -19,6 +19,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import kanasta
 from kanasta.rl.actions import decode
+from kanasta.rl.observation import observation_array, observation_size
 from kanasta.rl.openspiel import SEED_BYTES, KanastaState
 
 GAMES = [
@@ -245,3 +246,23 @@ def test_the_example_runs() -> None:
     example: Any = _example()
     mean = example.main(games=1, simulations=2)
     assert mean in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("name", ["python_classic_canasta", "python_kanasta"])
+def test_the_memory_parameter_adds_the_memory_blocks_to_both_tensors(name: str) -> None:
+    game = pyspiel.load_game(name, {"max_moves": 150, "memory": True})
+    rules = game.rules
+    assert game.observation_tensor_size() == observation_size(rules, memory=True)
+    assert game.information_state_tensor_size() == observation_size(rules, memory=True)
+    state = _dealt(game, seed=4)
+    rng = random.Random(4)
+    remembered = 0
+    while not state.is_terminal():
+        for p in range(rules.players):
+            pending = state.pending if state.game.current_player == p else ()
+            expected = observation_array(state.game.view(p), pending, memory=True)
+            assert np.array_equal(state.observation_tensor(p), expected)
+            assert np.array_equal(np.asarray(pyspiel.State.observation_tensor(state, p), np.float32), expected)
+            remembered += int(expected[observation_size(rules) - 200:-200].any())  # the memory blocks
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert remembered > 0

@@ -27,7 +27,7 @@ import kanasta
 from _games import PRESET_NAMES
 from kanasta.bots import RandomBot
 from kanasta.rl.actions import NUM_ACTIONS, decode
-from kanasta.rl.observation import observation_bounds
+from kanasta.rl.observation import observation_array, observation_bounds, observation_size
 from kanasta.rl.pettingzoo import (
     GYM_IDS,
     KanastaAECEnv,
@@ -341,3 +341,27 @@ def test_bad_configuration_is_refused() -> None:
         KanastaGymEnv(preset="classic", seat=4)
     with pytest.raises(kanasta.ConfigError):
         KanastaGymEnv(preset="classic", bots=[RandomBot(seed=1)])
+
+
+@pytest.mark.parametrize("preset", ["kanasta", "classic-3"])
+def test_memory_observations_are_the_views_memory_tensor_and_within_bounds(preset: str) -> None:
+    """memory=True: each agent's tensor is the memory encoding of its view, inside the space's bounds."""
+    aec = KanastaAECEnv(preset=preset, observation="box", max_moves=600, memory=True)
+    aec.reset(seed=3)
+    space = aec.observation_space("player_0")
+    low, high = (np.array(b, np.float32) for b in observation_bounds(aec.rules, memory=True))
+    assert space.shape == (observation_size(aec.rules, memory=True),)
+    assert np.array_equal(space.low, low) and np.array_equal(space.high, high)
+    rng = random.Random(3)
+    remembered = 0
+    while aec.agents and not (aec.terminations[aec.agent_selection] or aec.truncations[aec.agent_selection]):
+        agent = aec.agent_selection
+        seat = aec.possible_agents.index(agent)
+        tensor, _, _, _, info = aec.last()
+        assert space.contains(tensor)
+        assert np.array_equal(tensor, observation_array(aec.game.view(seat), aec.pending, memory=True))
+        remembered += int(tensor[observation_size(aec.rules) - 200:-200].any())  # the memory blocks
+        aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert remembered > 0
+    with pytest.raises(kanasta.ConfigError, match="memory"):
+        KanastaAECEnv(preset=preset, memory="yes")  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use crate::legal::SEARCH_BUDGET;
 use crate::python::PyNativeState;
 use crate::rl::ids::{Decisions, IdSet, Step, NUM_ACTIONS};
+use crate::rl::memory::Memory;
 use crate::rl::observation;
 use crate::rl::seat::SeatView;
 
@@ -46,9 +47,10 @@ fn pending_ids(pending: &[u8]) -> PyResult<&[u8]> {
     }
 }
 
-/// `seat`'s observation tensor of `state` (without the memory blocks), `pending` the ids
-/// the seat chose so far in the move.
-fn encoded(state: &PyNativeState, seat: usize, pending: &[u8]) -> PyResult<Vec<f32>> {
+/// `seat`'s observation tensor of `state`, `pending` the ids the seat chose so far in
+/// the move; with `memory` the memory blocks too, from the state's line of play
+/// (ValueError when its history was made without the core's links).
+fn encoded(state: &PyNativeState, seat: usize, pending: &[u8], memory: bool) -> PyResult<Vec<f32>> {
     let s = &state.inner;
     let view = SeatView::new(s, seat).ok_or_else(|| {
         PyValueError::new_err(format!(
@@ -56,39 +58,60 @@ fn encoded(state: &PyNativeState, seat: usize, pending: &[u8]) -> PyResult<Vec<f
             s.rules.players - 1
         ))
     })?;
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), false)];
-    observation::encode(&view, pending_ids(pending)?, None, &mut data);
+    let pending = pending_ids(pending)?;
+    let remembered = if memory {
+        let line = state.line_lock();
+        if !line.is_whole() {
+            return Err(PyValueError::new_err(
+                "the state's history was made without the core's links",
+            ));
+        }
+        let moves = line.links().map(|l| (l.seat(), l.action(), l.events()));
+        Some(Memory::of_moves(&s.rules, moves))
+    } else {
+        None
+    };
+    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), memory)];
+    observation::encode(&view, pending, remembered.as_ref(), &mut data);
     Ok(data)
 }
 
 /// Write `seat`'s observation tensor of `state` into `out` (a float32 buffer of
-/// `observation_size` items), `pending` the ids the seat chose so far in the move.
+/// `observation_size` items), `pending` the ids the seat chose so far in the move;
+/// `memory`: with the memory blocks.
 #[pyfunction]
-#[pyo3(signature = (state, seat, pending, out))]
+#[pyo3(signature = (state, seat, pending, out, *, memory = false))]
 pub(super) fn observation_into(
     py: Python<'_>,
     state: &PyNativeState,
     seat: usize,
     pending: Vec<u8>,
     out: PyBuffer<f32>,
+    memory: bool,
 ) -> PyResult<()> {
-    fill(py, &out, &encoded(state, seat, &pending)?, "observation")
+    fill(
+        py,
+        &out,
+        &encoded(state, seat, &pending, memory)?,
+        "observation",
+    )
 }
 
 /// `seat`'s observation tensor of `state` as a new float32 NumPy array (what
 /// `observation_into` writes, handed over without a copy), `pending` the ids the
-/// seat chose so far in the move.
+/// seat chose so far in the move; `memory`: with the memory blocks.
 #[pyfunction]
-#[pyo3(name = "observation", signature = (state, seat, pending))]
+#[pyo3(name = "observation", signature = (state, seat, pending, *, memory = false))]
 pub(super) fn observation_array<'py>(
     py: Python<'py>,
     state: &PyNativeState,
     seat: usize,
     pending: Vec<u8>,
+    memory: bool,
 ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
     Ok(numpy::PyArray1::from_vec(
         py,
-        encoded(state, seat, &pending)?,
+        encoded(state, seat, &pending, memory)?,
     ))
 }
 

@@ -37,6 +37,32 @@ impl Memory {
         *self = Memory::default();
     }
 
+    /// The memory of a line of play from its moves, newest first (each: the
+    /// seat that moved, the move and the events it made), as
+    /// [`Memory::record`] followed move by move from the line's start; only
+    /// the moves since the current hand began are read.
+    pub fn of_moves<'a>(
+        rules: &Rules,
+        newest_first: impl IntoIterator<Item = (usize, &'a Action, &'a [Event])>,
+    ) -> Memory {
+        let mut hand = Vec::new();
+        for step in newest_first {
+            let started = step
+                .2
+                .iter()
+                .any(|e| matches!(e, Event::HandStarted { .. }));
+            hand.push(step);
+            if started {
+                break; // the memory is cleared there: nothing before it counts
+            }
+        }
+        let mut memory = Memory::default();
+        for (seat, action, events) in hand.into_iter().rev() {
+            memory.record(rules, seat, action, events);
+        }
+        memory
+    }
+
     /// Follow `seat`'s move `action` and the `events` it made.
     pub fn record(&mut self, rules: &Rules, seat: usize, action: &Action, events: &[Event]) {
         let mine = &mut self.known[seat];
@@ -137,5 +163,47 @@ mod tests {
             }],
         );
         assert_eq!(m, Memory::default());
+    }
+
+    #[test]
+    fn of_moves_reads_the_current_hand_only() {
+        let rules = Rules::kanasta();
+        let king = card(13, 2);
+        let take = Action::Take {
+            cards: CardList::new(&[]).unwrap(),
+            meld: None,
+        };
+        let taken = [Event::PileTaken {
+            seat: 1,
+            cards: vec![king, king],
+            aside: false,
+        }];
+        let started = [Event::HandStarted {
+            hand_number: 2,
+            dealer: 1,
+            first_player: 2,
+        }];
+        let discard = Action::Discard { card: king };
+        // oldest first: seat 1 takes two kings, discards one; then a new hand starts and
+        // seat 3 discards a king
+        let moves: Vec<(usize, &Action, &[Event])> = vec![
+            (1, &take, &taken),
+            (1, &discard, &[]),
+            (0, &Action::Draw, &started),
+            (3, &discard, &[]),
+        ];
+        let m = Memory::of_moves(&rules, moves.iter().rev().copied());
+        assert_eq!(m.known[1][usize::from(king)], 0);
+        assert_eq!(m.discarded[1][usize::from(king)], 0);
+        assert_eq!(m.discarded[3][usize::from(king)], 1);
+        // without the new hand, the moves of the first
+        let m = Memory::of_moves(&rules, moves[..2].iter().rev().copied());
+        assert_eq!(
+            (
+                m.known[1][usize::from(king)],
+                m.discarded[1][usize::from(king)]
+            ),
+            (1, 1)
+        );
     }
 }

@@ -411,9 +411,10 @@ def observe(
     what the seat may see (RULES E-4), with no Python object per element; for
     a state of the Python engine it is computed from the view.  ``pending``
     as for :func:`encode_view` (the seat's ids so far in the move).  With
-    ``memory`` the tensor has the memory blocks, from the seat's view (its
-    history) on either engine; :class:`~kanasta.rl.vector.VectorEnv` follows
-    them in the core.  Returns ``out`` (the new array when None).  NumPy must be installed.
+    ``memory`` the tensor has the memory blocks, from what the seat saw of
+    the hand (its view's history: the core reads the state's line of play,
+    the Python engine the view); :class:`~kanasta.rl.vector.VectorEnv` follows
+    them move by move.  Returns ``out`` (the new array when None).  NumPy must be installed.
 
     >>> import numpy as np, kanasta
     >>> from kanasta.rl.observation import observe, observation_array
@@ -424,20 +425,20 @@ def observe(
     (True, True)
     """
     native = state._native
-    if native is not None and not memory and type(seat) is int:
+    if native is not None and type(seat) is int:
         # the core's tensor at once (the seat, the ids and ``out`` checked there); anything it
         # refuses is refused below with the library's error, in the order of the checks there
         try:
-            if out is None:
-                return _core.observation(native, seat, pending)  # a new array the core makes (no copy)
-            _core.observation_into(native, seat, pending, out)
+            if out is None:  # a new array the core makes (no copy)
+                return _core.observation(native, seat, pending, memory=memory)
+            _core.observation_into(native, seat, pending, out, memory=memory)
             return out
         except (ValueError, TypeError, OverflowError, BufferError):
             pass
     rules = state.rules
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
         raise ConfigError("seat", f"must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-    if native is None or memory:
+    if native is None or memory:  # memory: a native state whose history the core did not make
         if out is None:
             import numpy
 

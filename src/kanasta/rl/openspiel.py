@@ -26,6 +26,9 @@ parameter ``players`` 2, 3 or 4) gives a game that OpenSpiel's algorithms
   :func:`~kanasta.rl.observation.encode_view` of the seat's view (the current
   view, not a perfect-recall encoding), with the pieces of
   :func:`~kanasta.rl.observation.layout` as the observer's named pieces.  The
+  parameter ``memory`` (false by default) adds the public-memory blocks to
+  both tensors (``layout(rules, memory=True)``: the cards each other seat is
+  known to hold, each seat's discards this hand, from what the seat saw).  The
   sub-decisions chosen so far in a move are seen by the player making it only.
 * **returns**: at the end of the game the winning team's seats get 1, the
   others ``-1 / (teams - 1)`` (zero-sum).  The parameter ``max_moves`` (0: no
@@ -44,6 +47,9 @@ parameter ``players`` 2, 3 or 4) gives a game that OpenSpiel's algorithms
 ...     state.apply_action(byte)
 >>> state.is_chance_node(), [state.action_to_string(a) for a in state.legal_actions()]
 (False, ['draw'])
+>>> memory = pyspiel.load_game("python_kanasta", {"memory": True})
+>>> memory.observation_tensor_size() - pyspiel.load_game("python_kanasta").observation_tensor_size()
+371
 """
 
 from __future__ import annotations
@@ -91,9 +97,11 @@ def _kanasta(params: dict[str, Any]) -> Rules:
     return Rules.kanasta()
 
 
-GAMES: Final[dict[str, tuple[str, Callable[[dict[str, Any]], Rules], dict[str, int]]]] = {
-    "python_kanasta": ("Python Kanasta (kanasta library)", _kanasta, {"max_moves": 0}),
-    "python_classic_canasta": ("Python Classic Canasta (kanasta library)", _classic, {"players": 4, "max_moves": 0}),
+GAMES: Final[dict[str, tuple[str, Callable[[dict[str, Any]], Rules], dict[str, int | bool]]]] = {
+    "python_kanasta": ("Python Kanasta (kanasta library)", _kanasta, {"max_moves": 0, "memory": False}),
+    "python_classic_canasta": (
+        "Python Classic Canasta (kanasta library)", _classic, {"players": 4, "max_moves": 0, "memory": False},
+    ),
 }
 """The games this module registers: short name -> (long name, rules from parameters, default parameters)."""
 
@@ -139,6 +147,7 @@ class _Fixed:
 
     rules: Rules
     max_moves: int
+    memory: bool
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Fixed:
         return self
@@ -198,6 +207,7 @@ class KanastaGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**defaults, **(params or {})}
         self.rules: Rules = make_rules(merged)
         self.max_moves: int = int(merged["max_moves"])
+        self.memory: bool = bool(merged["memory"])
         teams = self.rules.teams
         length = self.max_moves * _LONGEST_SPELLING if self.max_moves else _UNBOUNDED_LENGTH
         info = pyspiel.GameInfo(
@@ -220,7 +230,7 @@ class KanastaGame(pyspiel.Game):  # type: ignore[misc]
     ) -> KanastaObserver:
         """An observer: information state (perfect recall) or observation, by ``iig_obs_type``."""
         perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-        return KanastaObserver(self.rules, perfect_recall, params)
+        return KanastaObserver(self.rules, perfect_recall, params, memory=self.memory)
 
 
 class KanastaState(pyspiel.State):  # type: ignore[misc]
@@ -238,7 +248,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: KanastaGame) -> None:
         super().__init__(game)
-        self._fixed = _Fixed(game.rules, game.max_moves)
+        self._fixed = _Fixed(game.rules, game.max_moves, game.memory)
         self._pos = _Position()
 
     # ----------------------------------------------------------------- access
@@ -369,11 +379,11 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         players = self._fixed.rules.players
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
             raise pyspiel.SpielError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
-        pos = self._pos
+        pos, fixed = self._pos, self._fixed
         game = pos.game
         if game is None:
-            return np.zeros(observation_size(self._fixed.rules), np.float32)
-        return observe(game, player, pos.pending if game.current_player == player else ())
+            return np.zeros(observation_size(fixed.rules, memory=fixed.memory), np.float32)
+        return observe(game, player, pos.pending if game.current_player == player else (), memory=fixed.memory)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -435,22 +445,28 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
 class KanastaObserver:
     """OpenSpiel's observer for kanasta: the tensor of :func:`~kanasta.rl.observation.encode_view` and the strings.
 
-    :attr:`dict` holds the named pieces of :func:`~kanasta.rl.observation.layout`.
+    :attr:`dict` holds the named pieces of :func:`~kanasta.rl.observation.layout`
+    (with the memory blocks when ``memory``: the game's parameter ``memory``).
 
     >>> import kanasta
     >>> from kanasta.rl.openspiel import KanastaObserver
     >>> obs = KanastaObserver(kanasta.Rules.classic(), perfect_recall=False)
     >>> obs.tensor.shape, obs.dict["hand"].shape
     ((1029,), (53,))
+    >>> KanastaObserver(kanasta.Rules.classic(), perfect_recall=False, memory=True).tensor.shape  # 7 blocks of 53
+    (1400,)
     """
 
-    def __init__(self, rules: Rules, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, perfect_recall: bool, params: dict[str, Any] | None = None, *, memory: bool = False
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.perfect_recall = perfect_recall
-        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_size(rules), np.float32)
+        self.memory = memory
+        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_size(rules, memory=memory), np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
-            name: self.tensor[offset:offset + size] for name, offset, size in layout(rules)
+            name: self.tensor[offset:offset + size] for name, offset, size in layout(rules, memory=memory)
         }
 
     def set_from(self, state: KanastaState, player: int) -> None:
@@ -460,7 +476,7 @@ class KanastaObserver:
             self.tensor.fill(0.0)
             return
         pending = state.pending if game.current_player == player else ()
-        observe(game, player, pending, out=self.tensor)
+        observe(game, player, pending, out=self.tensor, memory=self.memory)
 
     def string_from(self, state: KanastaState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""

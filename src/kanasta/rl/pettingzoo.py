@@ -23,6 +23,11 @@ The observation has two forms, chosen by ``observation=``:
   mask is then read from ``infos[agent]["action_mask"]`` (the dict that
   ``last()`` returns as its info).
 
+With ``memory=True`` the tensor has the public-memory blocks
+(:func:`kanasta.rl.observation.layout` with ``memory=True``: the cards each
+other seat is known to hold, each seat's discards this hand), worked out from
+what the agent saw, and the space's bounds are those of that layout.
+
 In both forms ``infos[agent]["action_mask"]`` holds the mask.  PettingZoo's
 ``api_test`` passes with no warning with ``observation="box"``; with the
 dict it warns "Observation is not a NumPy array" and "Observation space ...
@@ -211,8 +216,8 @@ def _ends_a_hand(state: State) -> bool:
     return any(isinstance(event, HandEnded) for event in state.events)
 
 
-def _observation_space(rules: Rules, form: str) -> spaces.Space[Any]:
-    low, high = observation_bounds(rules)
+def _observation_space(rules: Rules, form: str, memory: bool) -> spaces.Space[Any]:
+    low, high = observation_bounds(rules, memory=memory)
     tensor = spaces.Box(low=np.array(low, np.float32), high=np.array(high, np.float32), dtype=np.float32)
     if form == "box":
         return tensor
@@ -225,7 +230,8 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     Give ``rules`` or a ``preset`` name (``"kanasta"``, ``"classic"``,
     ``"classic-3"``, ``"classic-2"``; Kanasta by default).  ``observation``
-    is ``"dict"`` (the default) or ``"box"`` (:data:`ObservationForm`).
+    is ``"dict"`` (the default) or ``"box"`` (:data:`ObservationForm`);
+    ``memory=True`` adds the public-memory blocks to the tensor.
     :meth:`reset` with a seed deals the same game every time; without one,
     the next game of the environment's own generator.
 
@@ -237,6 +243,8 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     >>> obs, _, _, _, info = aec.last()
     >>> obs.shape, info["action_mask"].nonzero()[0].tolist()
     ((1085,), [0])
+    >>> KanastaAECEnv(preset="classic-3", observation="box", memory=True).observation_space("player_0").shape
+    (1350,)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (the PettingZoo and Gymnasium API)
@@ -252,18 +260,22 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         score_scale: float = 1000.0,
         max_moves: int | None = None,
         render_mode: str | None = None,
+        memory: bool = False,
     ) -> None:
         super().__init__()
         self.rules: Rules = _rules(rules, preset)
         if observation not in ("dict", "box"):
             raise ConfigError("observation", f"must be 'dict' or 'box', not {observation!r}")
+        if not isinstance(memory, bool):
+            raise ConfigError("memory", f"must be True or False, not {memory!r}")
         self.observation_form: ObservationForm = observation
+        self.memory = memory
         self.render_mode = _check_render_mode(render_mode)
         self.score_scale = score_scale
         self.max_moves = max_moves
         self.possible_agents: list[str] = [f"player_{i}" for i in range(self.rules.players)]
         self.observation_spaces: dict[str, spaces.Space[Any]] = {
-            agent: _observation_space(self.rules, observation) for agent in self.possible_agents
+            agent: _observation_space(self.rules, observation, memory) for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
             agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
@@ -337,7 +349,7 @@ class KanastaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """``agent``'s observation: its view's tensor, with its action mask in the ``"dict"`` form."""
         seat = self.possible_agents.index(agent)
         pending = self.pending if agent == self.agent_selection else ()
-        tensor = observe(self.game, seat, pending)
+        tensor = observe(self.game, seat, pending, memory=self.memory)
         if self.observation_form == "box":
             return tensor
         info = self.infos.get(agent)
@@ -446,10 +458,11 @@ class KanastaParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[mi
         score_scale: float = 1000.0,
         max_moves: int | None = None,
         render_mode: str | None = None,
+        memory: bool = False,
     ) -> None:
         self.aec = KanastaAECEnv(
             rules, preset=preset, observation=observation, score_scale=score_scale, max_moves=max_moves,
-            render_mode=render_mode,
+            render_mode=render_mode, memory=memory,
         )
         self.render_mode = self.aec.render_mode
         self.possible_agents: list[str] = self.aec.possible_agents[:]
@@ -598,9 +611,10 @@ class KanastaGymEnv(gymnasium.Env[Observation, int]):
         score_scale: float = 1000.0,
         max_moves: int | None = None,
         render_mode: str | None = None,
+        memory: bool = False,
     ) -> None:
         self.aec = KanastaAECEnv(rules, preset=preset, observation=observation, score_scale=score_scale,
-                                 max_moves=max_moves)
+                                 max_moves=max_moves, memory=memory)
         self.render_mode = _check_render_mode(render_mode)
         if illegal_action not in ("raise", "penalise", "ignore"):
             raise ConfigError("illegal_action", f"must be 'raise', 'penalise' or 'ignore', not {illegal_action!r}")
