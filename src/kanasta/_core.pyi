@@ -39,6 +39,8 @@ __all__ = [
     "explain",
     "explain_parts",
     "first_dealer",
+    "greedy_choice_index",
+    "greedy_rollouts",
     "legal_moves",
     "native_view",
     "observation",
@@ -270,6 +272,11 @@ def rollouts(
     states: Sequence[NativeState], teams: Sequence[int], count: int, *, seed: int, num_threads: int = 1,
     max_moves: int = 100000,
 ) -> tuple[npt.NDArray[np.float64], int]: ...
+def greedy_rollouts(
+    states: Sequence[NativeState], teams: Sequence[int], known: Sequence[Sequence[Sequence[int]]], *,
+    num_threads: int = 1, max_moves: int = 100000, horizon: int | None = None, progress: float = 0.0,
+) -> tuple[npt.NDArray[np.float64], int]: ...
+def greedy_choice_index(state: NativeState, known: Sequence[Sequence[int]]) -> int: ...
 def observation(
     state: NativeState, seat: int, pending: Sequence[int], *, memory: bool = False
 ) -> npt.NDArray[np.float32]: ...

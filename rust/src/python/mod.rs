@@ -21,6 +21,7 @@
 mod actions;
 mod deal;
 mod factory;
+mod greedy;
 mod melds;
 mod objects;
 mod position;
@@ -118,6 +119,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector::rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(greedy::greedy_rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(greedy::greedy_choice_index, m)?)?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_function(wrap_pyfunction!(stream_values, m)?)?;
     m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;

@@ -54,7 +54,7 @@ A bad action id — out of 0-99 (:class:`~kanasta.NotationError`) or not legal
 in its game (:class:`~kanasta.IllegalActionError`, rule E-1) — is refused
 before any game moves: nothing changes.
 
-:func:`rollouts` plays random legal moves from states to the end of their hand,
+:func:`rollouts` plays random legal moves (or GreedyBot's) from states to the end of their hand,
 many at once on the same kind of thread pool, and returns the hands' score
 differences.
 
@@ -72,13 +72,14 @@ differences.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 import numpy as np
 
 from kanasta import _core
 from kanasta._native import rules_text
+from kanasta.cards import Card
 from kanasta.errors import ConfigError, IllegalActionError, NotationError
 from kanasta.rl.actions import NUM_ACTIONS
 from kanasta.rules import Rules, preset
@@ -342,8 +343,12 @@ def rollouts(
     num_threads: int = 1,
     teams: int | Sequence[int] | None = None,
     max_moves: int = 100_000,
+    policy: Literal["random", "greedy"] = "random",
+    known: Sequence[Sequence[Iterable[Card]]] | None = None,
+    horizon: int | None = None,
+    progress: float = 0.0,
 ) -> Rollouts:
-    """Play ``count`` random rollouts from each state to the end of its hand, on ``num_threads`` threads.
+    """Play ``count`` rollouts from each state to the end of its hand, on ``num_threads`` threads.
 
     A rollout plays uniformly random legal moves (each move of
     ``legal_actions()`` equally likely) until the hand in progress ends, and
@@ -360,6 +365,20 @@ def rollouts(
     states whose hidden cards were sampled from the seat's view
     (:func:`kanasta.sample_state`).
 
+    ``policy="greedy"`` plays :class:`~kanasta.bots.GreedyBot`'s move for
+    every seat instead, chosen by the core: the very move GreedyBot makes
+    on that seat's view, given ``known`` (for each state, by seat, the cards
+    the seat is known to hold, as :meth:`PlayerView.known_cards
+    <kanasta.PlayerView.known_cards>` gives them; None: nothing known), which
+    the core follows move by move.  GreedyBot uses no randomness, so a
+    state's ``count`` greedy rollouts are one game: the core plays it once,
+    every column of its row holds its value and ``moves`` counts it once;
+    ``seed`` is not used.  A greedy rollout may stop after ``horizon``
+    moves: the hand is then valued as it stands, as
+    :class:`~kanasta.search.SearchBot` values it (cards in hand at half
+    their penalty, an unfinished meld of 4 to 6 cards credited with
+    ``progress`` times (cards - 3) / 4 of its canasta's bonus).
+
     >>> import kanasta
     >>> from kanasta.rl.vector import rollouts
     >>> view = kanasta.new_game(kanasta.Rules.classic(), seed=3).view(1)
@@ -369,6 +388,9 @@ def rollouts(
     ((4, 8), True)
     >>> bool((out.values == rollouts(deals, 8, seed=1).values).all())
     True
+    >>> greedy = rollouts(deals, 1, seed=0, policy="greedy", known=[view.known_cards()] * 4, horizon=40)
+    >>> greedy.values.shape, greedy.moves <= 4 * 40
+    ((4, 1), True)
     """
     single = isinstance(states, State)
     listed: list[State] = [states] if isinstance(states, State) else list(states)
@@ -397,6 +419,35 @@ def rollouts(
         not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < s.rules.teams for t, s in zip(chosen, listed)
     ):
         raise ConfigError("teams", f"need a team of each state's rules for each of the {len(listed)} states")
-    values, moves = _core.rollouts(natives, chosen, count, seed=_seed(seed), num_threads=num_threads,
-                                   max_moves=max_moves)
+    if policy == "random":
+        if known is not None or horizon is not None or progress:
+            raise ConfigError("policy", "known, horizon and progress are for greedy rollouts (policy='greedy')")
+        values, moves = _core.rollouts(natives, chosen, count, seed=_seed(seed), num_threads=num_threads,
+                                       max_moves=max_moves)
+        return Rollouts(values[0] if single else values, moves)
+    if policy != "greedy":
+        raise ConfigError("policy", f"must be 'random' or 'greedy', not {policy!r}")
+    _seed(seed)
+    if horizon is not None:
+        _count("horizon", horizon, 0)
+    if not isinstance(progress, (int, float)) or isinstance(progress, bool) or not progress >= 0:
+        raise ConfigError("progress", f"must be a number at least 0, not {progress!r}")
+    if known is None:
+        held: list[list[list[int]]] = [[] for _ in listed]
+    else:
+        if single:
+            known = [known]  # type: ignore[list-item]
+        if len(known) != len(listed):
+            raise ConfigError("known", f"need the known cards of each of the {len(listed)} states")
+        held = []
+        for i, (seats, state) in enumerate(zip(known, listed)):
+            if len(seats) > state.rules.players:
+                raise ConfigError("known", f"state {i}: {len(seats)} seats for a game of {state.rules.players}")
+            try:
+                held.append([[card.index for card in cards] for cards in seats])
+            except AttributeError:
+                raise ConfigError("known", f"state {i}: the known cards must be kanasta.Card objects") from None
+    line, moves = _core.greedy_rollouts(natives, chosen, held, num_threads=num_threads, max_moves=max_moves,
+                                        horizon=horizon, progress=float(progress))
+    values = np.repeat(line[:, None], count, axis=1)
     return Rollouts(values[0] if single else values, moves)
