@@ -99,3 +99,19 @@ def test_bad_greedy_arguments_are_refused() -> None:
         rollouts(state, 1, seed=0, policy="greedy", known=[[]] * 5)
     with pytest.raises(ConfigError, match="horizon"):
         rollouts(state, 1, seed=0, policy="greedy", horizon=-1)
+
+
+@pytest.mark.parametrize("name", ["classic", "kanasta"])
+def test_searchbot_on_core_rollouts_values_the_deals_as_before(name: str) -> None:
+    # the same deals, rollouts, values and pruning: batch=True only changes who plays the rollouts
+    checked = 0
+    for state in _positions(PRESETS[name], 5, 60)[::9]:
+        view = state.view(state.current_player)
+        new, old = SearchBot(iterations=6, seed=2, horizon=20), SearchBot(iterations=6, seed=2, horizon=20, batch=False)
+        options = new.candidates(view)
+        if len(options) < 2:
+            continue
+        assert new.evaluate(view, options) == old.evaluate(view, options)
+        assert new.choose(view) == old.choose(view)
+        checked += 1
+    assert checked >= 2

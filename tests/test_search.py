@@ -74,8 +74,14 @@ def test_a_time_cap_stops_dealing_once_the_seconds_are_spent(monkeypatch: pytest
     state = _positions(SHORT2, 3, 1)[0]
     view = state.view(state.player)
     options = SearchBot().candidates(view)
-    values = SearchBot(iterations=40, seconds=1.0, prune=None).evaluate(view, options)
+    values = SearchBot(iterations=40, seconds=1.0, prune=None, batch=False).evaluate(view, options)
     assert [len(v) for v in values] == [2] * len(options)
+    # On core rollouts the clock is the process's (the core's threads count) and is read before each
+    # batch of 4 deals: before deals 4 (0.5: go on) and 8 (1.0: stop), so 8 deals are played.
+    monkeypatch.setattr("kanasta.search.time.process_time", lambda: next(ticks))
+    ticks = iter(0.5 * n for n in range(1000))
+    values = SearchBot(iterations=40, seconds=1.0, prune=None).evaluate(view, options)
+    assert [len(v) for v in values] == [8] * len(options)
     # Without a cap, the 40 deals.
     assert [len(v) for v in SearchBot(iterations=40, prune=None).evaluate(view, options)] == [40] * len(options)
 
