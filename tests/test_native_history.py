@@ -141,3 +141,30 @@ def test_states_made_before_any_history_was_read_share_the_one_made_first() -> N
     assert late.history == pythons[200].history
     assert all(a is b for a, b in zip(late.history[:80], first))
     assert len(late.history) == 200
+
+
+def test_histories_read_in_turn_keep_one_list_per_line_and_branches_read_their_own() -> None:
+    # the memo of LogNode.steps: a line read state by state keeps the steps on its last link
+    # only (memory stays linear in the game), and a branch from an earlier state, read after
+    # the line's tip, still reads its own moves (both engines share LogNode)
+    from kanasta.position import LogNode
+
+    for engine in ("native", "python"):
+        rng = random.Random(3)
+        states = [new_game(kanasta.Rules.classic(), seed=3, engine=engine)]
+        for _ in range(40):
+            states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+        for i, state in enumerate(states):
+            assert len(state.history) == i
+        nodes: list[LogNode] = []
+        node = object.__getattribute__(states[-1], "_log")
+        while node is not None:
+            nodes.append(node)
+            node = node.prev
+        assert [n.done is not None for n in nodes] == [True] + [False] * 39
+        middle = states[20]
+        move = next(a for a in middle.legal_actions() if a != states[21].history[-1].action)
+        branch = middle.apply(move)
+        assert branch.history[:20] == states[-1].history[:20]
+        assert branch.history[-1].action == move and len(branch.history) == 21
+        assert states[-1].history == tuple(n.step for n in reversed(nodes))

@@ -486,22 +486,25 @@ class LogNode:
     ``views`` holds, per seat, the step as that seat saw it, linked to the
     seat's earlier steps (filled by :mod:`kanasta.view` when a view is
     taken, set once per seat), so taking a view costs the same at any game
-    length.
+    length.  ``done`` is a memo of :meth:`steps`: the last link whose steps
+    were listed keeps them (no part of the history, never compared).
     Internal; use :attr:`State.history`.
     """
 
-    __slots__ = ("prev", "step", "length", "views")
+    __slots__ = ("prev", "step", "length", "views", "done")
 
     prev: LogNode | None
     step: Step
     length: int
     views: tuple[Any, ...]
+    done: tuple[Step, ...] | None
 
     def __init__(self, prev: LogNode | None, step: Step) -> None:
         object.__setattr__(self, "prev", prev)
         object.__setattr__(self, "step", step)
         object.__setattr__(self, "length", 1 if prev is None else prev.length + 1)
         object.__setattr__(self, "views", ())
+        object.__setattr__(self, "done", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a history link cannot be changed (tried to set {name!r})")
@@ -510,14 +513,35 @@ class LogNode:
         raise AttributeError(f"a history link cannot be changed (tried to delete {name!r})")
 
     def steps(self) -> tuple[Step, ...]:
-        """The steps up to this one, oldest first (a loop: no recursion at any length)."""
+        """The steps up to this one, oldest first (a loop: no recursion at any length).
+
+        Reading the history of each state of a game in turn costs the steps since the last
+        one read, not the whole game each time: the steps listed are kept on this link, and
+        an earlier link's, once extended here, are dropped (at most one list per line of
+        play is kept, whatever its length).
+
+        >>> from kanasta.actions import DRAW
+        >>> a = LogNode(None, Step(seat=0, action=DRAW, events=()))
+        >>> b = LogNode(a, Step(seat=1, action=DRAW, events=()))
+        >>> [s.seat for s in a.steps()], [s.seat for s in b.steps()], a.done, b.steps() is b.steps()
+        ([0], [0, 1], None, True)
+        """
+        done = self.done
+        if done is not None:
+            return done
         out: list[Step] = []
         node: LogNode | None = self
         while node is not None:
+            done = node.done
+            if done is not None:
+                object.__setattr__(node, "done", None)  # extended here: kept once, on this link
+                break
             out.append(node.step)
             node = node.prev
         out.reverse()
-        return tuple(out)
+        steps = tuple(out) if done is None else done + tuple(out)
+        object.__setattr__(self, "done", steps)
+        return steps
 
     @staticmethod
     def chain(steps: tuple[Step, ...]) -> LogNode | None:
