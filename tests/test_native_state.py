@@ -382,3 +382,25 @@ def test_event_objects_are_shared_within_a_game_and_never_across_games() -> None
     # a hand's result in its event is the position's own object
     ended = [e for e in mine if isinstance(e, HandEnded)]
     assert ended and all(any(e.result is r for r in a.hand_results) for e in ended)
+
+
+def test_the_small_fields_are_made_together_on_the_first_read_and_equal_the_python_engine_s() -> None:
+    import kanasta
+    from kanasta.state import _SMALL_NAMES
+
+    native = kanasta.new_game(kanasta.Rules.kanasta(), seed=9, engine="native")
+    python = kanasta.new_game(kanasta.Rules.kanasta(), seed=9, engine="python")
+    for _ in range(30):
+        move = native.legal_actions()[len(native.legal_actions()) // 2]
+        native, python = native.apply(move), python.apply(move)
+    assert native.dealer == python.dealer  # the first small field read makes them all
+    for name in _SMALL_NAMES:
+        assert object.__getattribute__(native, name) == getattr(python, name), name
+    try:
+        object.__getattribute__(native, "hands")  # a large field is still made only when read
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("hands was made with the small fields")
+    with pytest.raises(KeyError):
+        native._native.fields(["seed", "no_such_field"])

@@ -162,6 +162,12 @@ class State(Position):
             native = object.__getattribute__(self, "_native")
             if native is None or name not in _LAZY:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            if name in _SMALL:
+                # the small fields (numbers, flags, the trump) cost less than one read each:
+                # made together, in one call into the core, when the first of them is read
+                for small, value in zip(_SMALL_NAMES, native.fields(_SMALL_NAMES), strict=True):
+                    _put(self, small, value)
+                return object.__getattribute__(self, name)
             if name == "events":
                 value: Any = native.events()
             elif name in _FIELDS:
@@ -415,6 +421,12 @@ class State(Position):
 
 _FIELDS: frozenset[str] = frozenset(FILLED)
 """The position fields a native-backed state reads from the core one by one (``NativeState.field``)."""
+_SMALL_NAMES: tuple[str, ...] = (
+    "seed", "hand_number", "dealer", "scores", "pile_frozen", "packets_taken", "trump", "opened",
+    "melded_this_hand", "winner", "hand_moves",
+)
+"""The small fields of a native-backed state, made together when the first of them is read (``NativeState.fields``)."""
+_SMALL: frozenset[str] = frozenset(_SMALL_NAMES)
 _LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "_log", "_memo"})
 """The fields a native-backed state may leave unset until they are read."""
 

@@ -450,6 +450,20 @@ impl PyNativeState {
             .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(name.to_owned()))
     }
 
+    /// The fields `names` (each one of `POSITION_FIELDS`) as `field` makes them, in one
+    /// call: what a `kanasta.State` of this engine reads its small fields from (the numbers,
+    /// flags and the trump) when the first of them is read.  KeyError for any other name.
+    fn fields<'py>(&self, py: Python<'py>, names: Vec<String>) -> PyResult<Bound<'py, PyTuple>> {
+        let values = names
+            .iter()
+            .map(|name| {
+                super::position::field(py, &self.inner, &self.game, name)?
+                    .ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(name.clone()))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, values)
+    }
+
     /// The events of the move that led here (or of the first deal) as the package's
     /// event objects (the same tuple every time; an event equal to one handed out
     /// before in this game is the same object).
