@@ -874,7 +874,11 @@ def play_game(
             if not checked:
                 found(Finding("E-2: a game in progress has no legal move", state), ply)
             break
-        action = policy(state, rng)
+        try:
+            action = policy(state, rng)
+        except kanasta.EngineLimitError as err:  # a bot asked something no one can answer within the budget
+            found(Finding("E-2: a player's question needs more than the work budget", state, None, str(err)), ply)
+            break
         try:
             nxt = state.apply(action)
         except Exception as err:
@@ -889,6 +893,8 @@ def play_game(
             checker.check_game(state, number)
         except Finding as finding:
             found(finding, ply)
+        except kanasta.EngineLimitError as err:
+            found(Finding("E-2: a view's listing needs more than the work budget", state, None, str(err)), ply)
         checker.stats.games += 1
         checker.stats.finished_games += state.is_game_over
     return state

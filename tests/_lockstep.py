@@ -110,7 +110,11 @@ class Lockstep:
                     self.same_views(py, native)
                 if py.is_game_over or ply == max_moves or not legal:
                     break
-                action = policy(py, choices)
+                try:
+                    action = policy(py, choices)
+                except kanasta.EngineLimitError as err:  # a bot's question past the work budget
+                    raise Divergence("a player's question needs more than the work budget", py, None,
+                                     str(err)) from None
                 py_after = py.apply(action)
                 got = outcome(partial(native.apply, action))
                 if got[0] != "ok":

@@ -201,3 +201,23 @@ def test_census_catches_a_lost_card() -> None:
     broken = attrs.evolve(s, stock=s.stock[1:])
     with pytest.raises(Finding, match="G-DECK-1"):
         Checker().check_state(broken)
+
+
+def test_a_players_question_past_the_work_budget_is_a_finding_not_a_crash() -> None:
+    """A bot that raises EngineLimitError (a listing past the budget) is reported with the game's state
+    and the soak goes on to its next game, as a listing past the budget between moves is."""
+    calls = 0
+
+    def tiring(state: State, rng: random.Random) -> kanasta.Action:
+        nonlocal calls
+        calls += 1
+        if calls == 30:
+            raise kanasta.EngineLimitError("over the budget (test)")
+        return uniform(state, rng)
+
+    checker = Checker(collect=True)
+    final = play_game(PRESETS["classic"], 3, checker, policy=tiring, context={"game": 7})
+    found = checker.stats.findings
+    assert [f.what for f in found] == ["E-2: a player's question needs more than the work budget"]
+    assert found[0].state == final and found[0].context["move"] == 29 and found[0].context["game"] == 7
+    assert checker.stats.games == 1

@@ -3,6 +3,8 @@ GreedyBot's move as the default, the budgets."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 import pytest
 
@@ -225,3 +227,37 @@ def test_an_unfinished_hand_credits_melds_on_their_way_to_a_canasta() -> None:
     assert _value(state, 1, 1, 0.5) == _value(state, 1, 1) + credit
     assert _value(state, 0, 1, 0.5) == _value(state, 0, 1) - credit
     assert _value(state, 1, 1, 1.0) == _value(state, 1, 1) + 2 * credit
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_a_rollout_past_the_work_budget_values_the_table_after_the_candidate(
+    monkeypatch: pytest.MonkeyPatch, batch: bool
+) -> None:
+    """A sampled deal whose moves cannot be listed within the work budget (EngineLimitError) does not
+    stop the search: the rollout is valued at the table as it stood after the candidate, on the Python
+    path as the core does for a rollout it gives up (a budget failure found by the soak)."""
+    from collections import Counter
+
+    from kanasta.search import _value
+
+    state = _positions(SHORT2, seed=2, count=1)[0]
+    view = state.view(state.player)
+    bot = SearchBot(iterations=4, seed=3, batch=batch)
+    options = bot.candidates(view)
+    option = options[0]
+
+    listing = kanasta.State.legal_actions
+
+    def over_budget(self: kanasta.State) -> tuple[kanasta.Action, ...]:
+        if sys._getframe(1).f_code.co_name == "_rollout":  # a rollout's listing only (not the deals')
+            raise kanasta.EngineLimitError("over the budget (test)")
+        return listing(self)
+
+    hand = state.hand_number
+    monkeypatch.setattr(kanasta.State, "legal_actions", over_budget)
+    if not batch:
+        known: list[Counter[kanasta.Card]] = [Counter() for _ in range(SHORT2.players)]
+        got = bot._rollout(state, state.player, option, known, view.team, hand)
+        assert got == _value(state.apply(option), view.team, hand, bot.progress)
+    values = bot.evaluate(view, options)  # every rollout's listing fails: the search still answers
+    assert len(values) == len(options) and all(len(v) >= 1 for v in values)

@@ -73,7 +73,7 @@ from kanasta import _rng
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
 from kanasta.bots import GreedyBot, legal_moves
 from kanasta.cards import Card, Rank
-from kanasta.errors import ConfigError
+from kanasta.errors import ConfigError, EngineLimitError
 from kanasta.melds import Meld
 from kanasta.position import Event
 from kanasta.rl.vector import rollouts
@@ -400,12 +400,18 @@ class SearchBot:
         """Play ``action`` for ``seat``, then GreedyBot for every seat, and value the hand for ``team``."""
         decide = self._greedy.decide
         rules = state.rules
-        for _ in range(self.horizon + 1):
-            state = state.apply(action)
-            ended, events, table = _after(state, hand_number)
-            if ended:
-                break
-            known = track_known(known, rules, seat, action, events)
-            seat = state.player
-            action = decide(_Sampled(rules, seat, state.phase, table, known), state.legal_actions())
+        first = state = state.apply(action)
+        try:
+            for _ in range(self.horizon):  # the candidate, then up to ``horizon`` GreedyBot moves
+                ended, events, table = _after(state, hand_number)
+                if ended:
+                    break
+                known = track_known(known, rules, seat, action, events)
+                seat = state.player
+                action = decide(_Sampled(rules, seat, state.phase, table, known), state.legal_actions())
+                state = state.apply(action)
+        except EngineLimitError:
+            # a sampled deal whose moves cannot be listed within the work budget: the table as it
+            # stood after the candidate, as for a rollout the core gives up (the batched path)
+            return _value(first, team, hand_number, self.progress)
         return _value(state, team, hand_number, self.progress)
