@@ -592,22 +592,7 @@ impl Applier<'_> {
         let (n, teams) = (rules.players, rules.teams());
         let result = score_hand(
             &rules,
-            HandEndTable {
-                hand_number: s.hand_number,
-                dealer: s.dealer,
-                ended_by,
-                went_out,
-                concealed,
-                melds: s.melds[..teams].iter().map(|m| m.to_vec()).collect(),
-                hands: s.hands[..n].iter().map(Hand::cards).collect(),
-                red_threes: s.red_threes[..teams]
-                    .iter()
-                    .map(|r| r.as_slice().to_vec())
-                    .collect(),
-                packets_taken: &s.packets_taken[..teams],
-                trump: s.trump,
-                scores_before: &s.scores[..teams],
-            },
+            HandEndTable::of_state(s, ended_by, went_out, concealed),
         );
         s.scores[..teams].copy_from_slice(&result.scores);
         let result = Arc::new(result);

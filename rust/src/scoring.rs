@@ -4,7 +4,9 @@
 
 use crate::cards::Card;
 use crate::rules::Rules;
-use crate::state::{CanastaKind, CanastaScore, HandEnd, HandResult, TableMeld, TeamScore};
+use crate::state::{
+    CanastaKind, CanastaScore, Hand, HandEnd, HandResult, State, TableMeld, TeamScore,
+};
 
 /// The bonus of `meld` (number `index` of its team) if it is a canasta.
 pub fn canasta_score(
@@ -80,6 +82,35 @@ pub struct HandEndTable<'a> {
     pub packets_taken: &'a [usize],
     pub trump: Option<Card>,
     pub scores_before: &'a [i64],
+}
+
+impl<'a> HandEndTable<'a> {
+    /// The table of `s` as it stands, its hand ended by `ended_by` (`went_out`: the seat that
+    /// went out, `concealed`: whether in one turn).
+    pub fn of_state(
+        s: &'a State,
+        ended_by: HandEnd,
+        went_out: Option<usize>,
+        concealed: bool,
+    ) -> HandEndTable<'a> {
+        let (n, teams) = (s.rules.players, s.rules.teams());
+        HandEndTable {
+            hand_number: s.hand_number,
+            dealer: s.dealer,
+            ended_by,
+            went_out,
+            concealed,
+            melds: s.melds[..teams].iter().map(|m| m.to_vec()).collect(),
+            hands: s.hands[..n].iter().map(Hand::cards).collect(),
+            red_threes: s.red_threes[..teams]
+                .iter()
+                .map(|r| r.as_slice().to_vec())
+                .collect(),
+            packets_taken: &s.packets_taken[..teams],
+            trump: s.trump,
+            scores_before: &s.scores[..teams],
+        }
+    }
 }
 
 /// Score every team for a finished hand (the Python `score_hand`).

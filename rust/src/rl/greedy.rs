@@ -21,11 +21,9 @@
 use rayon::prelude::*;
 
 use crate::action::Action;
-use crate::apply::play_trusted_in_place;
 use crate::cards::{is_black_three, is_wild, rank, Card, DISTINCT, JOKER};
-use crate::legal::{legal_moves_within, SEARCH_BUDGET};
 use crate::rl::memory::Memory;
-use crate::rl::rollout::Outcome;
+use crate::rl::rollout::{difference, play_out_hand, Outcome, Policy};
 use crate::rl::vector::Threads;
 use crate::rules::{PileTake, Rules};
 use crate::scoring::{score_hand, HandEndTable};
@@ -309,25 +307,10 @@ fn play(
 /// three of a meld of 4 to 6 cards; the value for `team` less the best other team's.
 pub fn estimate(s: &State, team: usize, progress: f64) -> f64 {
     let rules = &*s.rules;
-    let (n, teams) = (rules.players, rules.teams());
+    let teams = rules.teams();
     let now = score_hand(
         rules,
-        HandEndTable {
-            hand_number: s.hand_number,
-            dealer: s.dealer,
-            ended_by: HandEnd::Stock,
-            went_out: None,
-            concealed: false,
-            melds: s.melds[..teams].iter().map(|m| m.to_vec()).collect(),
-            hands: s.hands[..n].iter().map(Hand::cards).collect(),
-            red_threes: s.red_threes[..teams]
-                .iter()
-                .map(|r| r.as_slice().to_vec())
-                .collect(),
-            packets_taken: &s.packets_taken[..teams],
-            trump: s.trump,
-            scores_before: &s.scores[..teams],
-        },
+        HandEndTable::of_state(s, HandEnd::Stock, None, false),
     );
     // raw_total + (1 - 1/2) * hand_points, in points (the scores are in half points)
     let mut values: Vec<f64> = now
@@ -353,17 +336,6 @@ pub fn estimate(s: &State, team: usize, progress: f64) -> f64 {
     difference(&values, team)
 }
 
-/// `values[team]` less the best other team's value.
-fn difference(values: &[f64], team: usize) -> f64 {
-    let best_other = values
-        .iter()
-        .enumerate()
-        .filter(|&(t, _)| t != team)
-        .map(|(_, &v)| v)
-        .fold(f64::NEG_INFINITY, f64::max);
-    values[team] - best_other
-}
-
 /// How a greedy rollout stops short of the hand's end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
@@ -375,51 +347,37 @@ pub struct Limits {
     pub max_moves: u64,
 }
 
+/// GreedyBot for every seat, following the known cards, valued at the horizon.
+struct Greedy<'a> {
+    memory: Memory,
+    team: usize,
+    limits: &'a Limits,
+}
+
+impl Policy for Greedy<'_> {
+    fn cut(&mut self, s: &State, moves: u64) -> Option<f64> {
+        let horizon = self.limits.horizon?;
+        (moves >= horizon).then(|| estimate(s, self.team, self.limits.progress))
+    }
+
+    fn choose(&mut self, s: &State, listing: &[Action]) -> Option<usize> {
+        Some(greedy_choice(s, listing, &self.memory.known))
+    }
+
+    fn seen(&mut self, rules: &Rules, seat: usize, action: &Action, events: &[Event]) {
+        self.memory.record(rules, seat, action, events);
+    }
+}
+
 /// Play GreedyBot's moves for every seat from `start` (each seat known to hold `memory.known`)
 /// until its hand ends or the horizon; value it for `team`.
 pub fn greedy_rollout(start: &State, team: usize, memory: &Memory, limits: &Limits) -> Outcome {
-    let hands = start.hand_results.len();
-    let mut s = start.clone();
-    let mut memory = memory.clone();
-    let mut events: Vec<Event> = Vec::new();
-    let mut moves = 0;
-    let nan = |moves| Outcome {
-        value: f64::NAN,
-        moves,
+    let mut policy = Greedy {
+        memory: memory.clone(),
+        team,
+        limits,
     };
-    while s.hand_results.len() == hands && s.phase != Phase::GameOver {
-        if limits.horizon.is_some_and(|h| moves >= h) {
-            return Outcome {
-                value: estimate(&s, team, limits.progress),
-                moves,
-            };
-        }
-        if moves >= limits.max_moves {
-            return nan(moves);
-        }
-        let Ok(listing) = legal_moves_within(&s, SEARCH_BUDGET).0 else {
-            return nan(moves);
-        };
-        if listing.is_empty() {
-            return nan(moves);
-        }
-        let action = &listing[greedy_choice(&s, &listing, &memory.known)];
-        let seat = s.player;
-        events.clear();
-        if play_trusted_in_place(&mut s, action, SEARCH_BUDGET, &mut events).is_err() {
-            return nan(moves);
-        }
-        memory.record(&s.rules, seat, action, &events);
-        moves += 1;
-    }
-    let Some(result) = s.hand_results.get(hands) else {
-        return nan(moves); // the game was over at the start: no hand to finish
-    };
-    let totals: Vec<f64> = result.teams.iter().map(|t| t.total as f64).collect();
-    Outcome {
-        value: difference(&totals, team),
-        moves,
-    }
+    play_out_hand(start, team, limits.max_moves, &mut policy)
 }
 
 /// One greedy rollout of each of `states` (state `s` valued for `teams[s]`, its seats known to
@@ -460,20 +418,17 @@ mod tests {
         let (t, _) = State::new_game(Arc::new(Rules::kanasta()), 6);
         let memories = vec![Memory::default(); 4];
         let states = [&s, &t, &s, &t];
-        let one = greedy_rollouts(
-            &states,
-            &[0, 0, 1, 1],
-            &memories,
-            &limits(None),
-            &Threads::new(1).unwrap(),
-        );
-        let two = greedy_rollouts(
-            &states,
-            &[0, 0, 1, 1],
-            &memories,
-            &limits(None),
-            &Threads::new(2).unwrap(),
-        );
+        let on = |threads| {
+            let teams = [0, 0, 1, 1];
+            greedy_rollouts(
+                &states,
+                &teams,
+                &memories,
+                &limits(None),
+                &Threads::new(threads).unwrap(),
+            )
+        };
+        let (one, two) = (on(1), on(2));
         assert_eq!(one, two);
         assert!(one.iter().all(|o| o.value.is_finite() && o.moves > 0));
         // the same game valued for the other team: the difference changes sign (two teams)

@@ -15,10 +15,12 @@
 
 use rayon::prelude::*;
 
+use crate::action::Action;
 use crate::apply::play_trusted_in_place;
 use crate::legal::{legal_moves_within, SEARCH_BUDGET};
 use crate::rl::vector::Threads;
 use crate::rng::{stream, SplitMix64};
+use crate::rules::Rules;
 use crate::state::{Event, Phase, State};
 
 /// Rollouts handed to a thread at a time.
@@ -33,8 +35,47 @@ pub struct Outcome {
     pub moves: u64,
 }
 
-/// Play random moves from `start` until its hand ends; value it for `team`.
-pub fn random_rollout(start: &State, team: usize, g: &mut SplitMix64, max_moves: u64) -> Outcome {
+/// How a rollout picks its moves (and what it follows of them).
+pub trait Policy {
+    /// Before a move, `moves` moves into the rollout: Some(value) ends the rollout there.
+    fn cut(&mut self, _s: &State, _moves: u64) -> Option<f64> {
+        None
+    }
+    /// The index of the move to play in the non-empty `listing` of `s` (None: give up).
+    fn choose(&mut self, s: &State, listing: &[Action]) -> Option<usize>;
+    /// `seat`'s move `action` was played and made `events`.
+    fn seen(&mut self, _rules: &Rules, _seat: usize, _action: &Action, _events: &[Event]) {}
+}
+
+/// Uniformly random legal moves, from one stream of the library's generator.
+struct Random<'a>(&'a mut SplitMix64);
+
+impl Policy for Random<'_> {
+    fn choose(&mut self, _s: &State, listing: &[Action]) -> Option<usize> {
+        Some(self.0.below(listing.len() as u64) as usize)
+    }
+}
+
+/// `values[team]` less the best other team's value.
+pub fn difference(values: &[f64], team: usize) -> f64 {
+    let best_other = values
+        .iter()
+        .enumerate()
+        .filter(|&(t, _)| t != team)
+        .map(|(_, &v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    values[team] - best_other
+}
+
+/// Play `policy`'s moves from `start` until its hand ends, at most `max_moves` of them;
+/// value the hand for `team` (NaN when it cannot be finished: a listing past the work
+/// budget, no legal move, `max_moves` moves made, or the game over at the start).
+pub fn play_out_hand(
+    start: &State,
+    team: usize,
+    max_moves: u64,
+    policy: &mut impl Policy,
+) -> Outcome {
     let hands = start.hand_results.len();
     let mut s = start.clone();
     let mut events: Vec<Event> = Vec::new();
@@ -44,36 +85,42 @@ pub fn random_rollout(start: &State, team: usize, g: &mut SplitMix64, max_moves:
         moves,
     };
     while s.hand_results.len() == hands && s.phase != Phase::GameOver {
+        if let Some(value) = policy.cut(&s, moves) {
+            return Outcome { value, moves };
+        }
         if moves >= max_moves {
             return nan(moves);
         }
         let Ok(listing) = legal_moves_within(&s, SEARCH_BUDGET).0 else {
             return nan(moves);
         };
-        let Some(action) = listing.get(g.below(listing.len() as u64) as usize) else {
+        if listing.is_empty() {
+            return nan(moves);
+        }
+        let Some(action) = policy.choose(&s, &listing).and_then(|i| listing.get(i)) else {
             return nan(moves);
         };
+        let seat = s.player;
         events.clear();
         if play_trusted_in_place(&mut s, action, SEARCH_BUDGET, &mut events).is_err() {
             return nan(moves);
         }
+        policy.seen(&s.rules, seat, action, &events);
         moves += 1;
     }
     let Some(result) = s.hand_results.get(hands) else {
         return nan(moves); // the game was over at the start: no hand to finish
     };
-    let totals: Vec<i64> = result.teams.iter().map(|t| t.total).collect();
-    let best_other = totals
-        .iter()
-        .enumerate()
-        .filter(|&(t, _)| t != team)
-        .map(|(_, &v)| v)
-        .max()
-        .unwrap_or(0);
+    let totals: Vec<f64> = result.teams.iter().map(|t| t.total as f64).collect();
     Outcome {
-        value: (totals[team] - best_other) as f64,
+        value: difference(&totals, team),
         moves,
     }
+}
+
+/// Play random moves from `start` until its hand ends; value it for `team`.
+pub fn random_rollout(start: &State, team: usize, g: &mut SplitMix64, max_moves: u64) -> Outcome {
+    play_out_hand(start, team, max_moves, &mut Random(g))
 }
 
 /// `count` random rollouts of each of `states` (state `s` valued for `teams[s]`), on
