@@ -324,10 +324,9 @@ class SearchBot:
         [3, 3]
         """
         base = _rng.stream(self.seed, view.hand_number, len(view.history), view.seat).next()
-        if self.batch:
-            first = sample_state(view, _rng.stream(base, 0).next())
-            if first.engine == "native":
-                return self._evaluate_batched(view, options, base, first)
+        first = sample_state(view, _rng.stream(base, 0).next())  # the first deal, on either path
+        if self.batch and first.engine == "native":
+            return self._evaluate_batched(view, options, base, first)
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         values: list[list[float]] = [[] for _ in options]
         team, seat, hand_number = view.team, view.seat, view.hand_number
@@ -336,14 +335,20 @@ class SearchBot:
         for i in range(self.iterations):
             if deadline is not None and i > 0 and time.thread_time() >= deadline:
                 break
-            deal = sample_state(view, _rng.stream(base, i).next())
+            deal = first if i == 0 else sample_state(view, _rng.stream(base, i).next())
             for k in live:
                 values[k].append(self._rollout(deal, seat, options[k], [Counter(c) for c in known], team, hand_number))
             if self.prune is not None and (i + 1) % _PRUNE_EVERY == 0:
-                live = [k for k in live if k == 0 or sum(_gain(values[k], values[0], self.prune)) >= 0]
+                live = self._pruned(live, values, self.prune)
                 if len(live) == 1:
                     break
         return values
+
+    @staticmethod
+    def _pruned(live: list[int], values: list[list[float]], prune: float) -> list[int]:
+        """The candidates of ``live`` still worth rolling out: Greedy's move (0), and each whose gain over it
+        is not clearly negative by the margin ``prune``."""
+        return [k for k in live if k == 0 or sum(_gain(values[k], values[0], prune)) >= 0]
 
     def _evaluate_batched(
         self, view: PlayerView, options: Sequence[Action], base: int, first: State
@@ -389,7 +394,7 @@ class SearchBot:
                     at += 1
             i += count
             if self.prune is not None and i % _PRUNE_EVERY == 0:
-                live = [k for k in live if k == 0 or sum(_gain(values[k], values[0], self.prune)) >= 0]
+                live = self._pruned(live, values, self.prune)
                 if len(live) == 1:
                     break
         return values
