@@ -192,6 +192,48 @@ def test_sampled_states_are_legal_and_consistent_with_the_view(preset: str) -> N
                 assert not Counter(cards) - Counter(sampled.hands[other])
 
 
+@pytest.mark.one_engine  # the native sampler against the Python one
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_core_deals_the_python_samplers_deals_card_for_card(preset: str) -> None:
+    """A native view's sample is dealt by the core: the same state as the Python sampler deals."""
+    states = [s.with_engine("native") for s in _strided(preset, every=25)]
+    if preset == "classic":
+        states += [s.with_engine("native") for s in game("classic", seed=4) if s.phase is Phase.ANSWER]
+    states.append(State.from_dict(states[len(states) // 2].to_dict(), engine="native"))  # loaded: no history
+    rng = random.Random(11)
+    known = 0
+    for state in states:
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            assert view._native is not None  # the core's view: the core deals
+            known += any(cards for other, cards in enumerate(view.known_cards()) if other != seat)
+            seed = rng.randrange(2**64)
+            native, python = kanasta.sample_state(view, seed), kanasta.sample_state(view, seed, engine="python")
+            assert (native.engine, python.engine) == ("native", "python")
+            assert native.to_dict() == python.to_dict()
+            assert (native.events, native.start_events, native.history) == ((), (), ())
+            assert native.legal_actions() == python.legal_actions()
+    assert known  # some views knew cards in another hand (taken with the pile)
+
+
+def test_e4_the_cores_deal_depends_on_the_unseen_cards_only_as_one_lot() -> None:
+    """E-4: two positions that look the same from a seat give the same sample, whoever holds what."""
+    tried = 0
+    for state in _strided("classic", every=15):
+        seat = state.current_player
+        view = state.view(seat)
+        if any(cards for other, cards in enumerate(view.known_cards()) if other != seat):
+            continue  # the other position (a sample: no history) would know less
+        other = kanasta.sample_state(view, 5)  # the same view, the hidden cards elsewhere
+        assert other.hands != state.hands or other.stock != state.stock
+        mine = kanasta.sample_state(view, 9)
+        theirs = kanasta.sample_state(other.view(seat), 9)
+        assert (mine.hands, mine.stock, mine.packets, mine.seed) == (theirs.hands, theirs.stock, theirs.packets,
+                                                                      theirs.seed)
+        tried += 1
+    assert tried > 3
+
+
 def test_sampling_is_deterministic_and_varies_with_the_seed() -> None:
     state = game("classic-2")[30]
     view = state.view(0)

@@ -17,7 +17,8 @@
 //!   move is illegal, and the "can the turn still be finished" search;
 //! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
 //! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score;
-//! * [`view`]: what one seat may see (E-4) as the view document (`kanasta.view/1` JSON).
+//! * [`view`]: what one seat may see (E-4) as the view document (`kanasta.view/1` JSON);
+//! * [`sampling`]: a full state that matches one seat's view, the unseen cards dealt again.
 //!
 //! The Python bindings live in `python/`, compiled only with the `python`
 //! feature (maturin turns it on), so `cargo test` needs no libpython.
@@ -34,6 +35,7 @@ pub mod melds;
 pub mod rl;
 pub mod rng;
 pub mod rules;
+pub mod sampling;
 pub mod scoring;
 pub mod state;
 pub mod view;

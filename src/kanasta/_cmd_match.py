@@ -211,10 +211,10 @@ def estimate_seconds(rules: Rules, specs: Sequence[BotSpec], games: int, jobs: i
         if spec.name != "search" or spec in cost or not views:
             continue
         bot = spec(seed)
-        start = time.thread_time()
+        start = time.process_time()
         for view in views:
             bot.choose(view)
-        cost[spec] = (time.thread_time() - start) / len(views)
+        cost[spec] = (time.process_time() - start) / len(views)
     per_game = [moves / rules.teams * cost.get(spec, 0.0) for spec in specs]  # a bot holds 1/teams of the seats
     if len(specs) > rules.teams:  # a round robin: every pair plays `games` games
         total = sum(games * (per_game[i] + per_game[j])

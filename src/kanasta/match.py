@@ -293,7 +293,8 @@ def play_game(
     deal) is played with the bots rotated ``index % teams`` teams on; each
     seat's bot is made by its factory with a seed derived from ``seed``,
     ``index`` and the seat, and sees only its own seat's view.  The time is
-    the thread's CPU time spent in ``choose``.  An exception raised while the
+    the process's CPU time spent in ``choose`` (every thread's: the native
+    core's rollout threads count too; a process plays one game at a time).  An exception raised while the
     game is played (by a bot's factory or ``choose``, or by the engine) ends
     the game there: it is returned with its ``error`` (the exception's type
     and message) instead of ending the match.
@@ -323,9 +324,9 @@ def play_game(
         while not state.is_game_over and moves < max_moves:
             seat = state.player
             view = state.view(seat)
-            start = time.thread_time()
+            start = time.process_time()
             action = players[seat].choose(view)
-            took = time.thread_time() - start
+            took = time.process_time() - start
             seat_seconds[seat] += took
             move_seconds[seat].append(took)
             seat_moves[seat] += 1

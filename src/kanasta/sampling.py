@@ -18,17 +18,18 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 from typing import Final
 
-from kanasta import _rng
+from kanasta import _core, _rng
 from kanasta._native import Engine, choose_engine
 from kanasta._position import unreachable
 from kanasta.cards import Card
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.position import Phase
-from kanasta.state import State
+from kanasta.state import State, _started
 from kanasta.view import PlayerView
 
 __all__ = ["SAMPLE_ATTEMPTS", "sample_state"]
@@ -107,6 +108,12 @@ def _deals(view: PlayerView, seed: int) -> Iterator[State]:
         )
 
 
+def _native_deals(view: PlayerView, native: _core.NativeView, seed: int) -> Iterator[State]:
+    """The deals of :func:`_deals`, card for card, dealt by the core from a native view (no Python position made)."""
+    for attempt in itertools.count():
+        yield _started(view.rules, native.sample_deal(seed, attempt), ())
+
+
 def _plausible(state: State, view: PlayerView) -> bool:
     """Whether a sampled state is one the game could be in, as far as the view tells.
 
@@ -165,7 +172,9 @@ def sample_state(view: PlayerView, seed: int, *, engine: Engine | None = None) -
         raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _rng.SEED_LIMIT:
         raise ConfigError("seed", f"must be an int from 0 to 2**64 - 1, not {seed!r}")
-    for attempt, state in enumerate(_deals(view, seed)):
+    native = view._native
+    deals = _deals(view, seed) if chosen == "python" or native is None else _native_deals(view, native, seed)
+    for attempt, state in enumerate(deals):
         if _plausible(state, view):
             return state.with_engine(chosen)
         if attempt + 1 >= SAMPLE_ATTEMPTS:

@@ -578,9 +578,17 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
         # Both engines accept the same rules (one table of limits, limits.json): rules
         # the core refuses are refused, never played by the other engine.
         raise ConfigError("rules", f"the native engine cannot play these rules ({err})") from None
+    # (not native.events(): the moves' events are made once a state's are read)
+    return _started(rules, native, native.start_events())
+
+
+def _started(rules: Rules, native: _core.NativeState, events: tuple[Event, ...]) -> State:
+    """A native-backed state that starts a line of play: a new game (``events``: its deal's) or a sampled deal.
+
+    ``events`` are also its start events; it has no history.
+    """
     state = _bare(State, native)
     _put(state, "rules", rules)
-    events = native.start_events()  # (not native.events(): the moves' events are made once a state's are read)
     native.set_game((rules, events, Made()))
     _put(state, "events", events)
     _put(state, "start_events", events)

@@ -62,7 +62,7 @@ impl PyNativeState {
     }
 
     /// A state with no history and no game yet (dealt, read or probed).
-    fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
+    pub(crate) fn made(inner: State, events: Arc<Vec<Event>>) -> PyNativeState {
         PyNativeState::with(Box::new(inner), events, Line::default(), Arc::default())
     }
 

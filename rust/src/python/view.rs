@@ -20,7 +20,9 @@ use super::position::{any, melds_raw, tuple_of, turn_raw};
 use super::state::PyNativeState;
 use crate::cards::Card;
 use crate::legal::SEARCH_BUDGET;
+use crate::rl::memory::Memory;
 use crate::rl::seat::SeatView;
+use crate::sampling;
 use crate::state::{Event, Phase, State};
 use crate::view::{hidden, step_text, view_json, Hidden};
 
@@ -361,6 +363,21 @@ impl PyNativeView {
             // set once: a move made twice (by two views at once) keeps the first object
             let _ = link.seen(self.seat).made.set(Arc::new(object));
         }
+    }
+
+    /// Attempt `attempt` of a full state that matches the view, the cards the
+    /// seat cannot see dealt at random from `seed` (`crate::sampling::deal`, the
+    /// deal of `kanasta.sample_state`): a new game line, no history, no events.
+    /// Whether the game could be in it is the caller's to check.
+    fn sample_deal(&self, seed: u64, attempt: u64) -> PyNativeState {
+        let state = self.state.get();
+        let known = {
+            let line = state.line_lock();
+            let moves = line.links().map(|l| (l.seat(), l.action(), l.events()));
+            Memory::of_moves(&state.inner.rules, moves)
+        };
+        let dealt = sampling::deal(&state.inner, self.seat, &known, seed, attempt);
+        PyNativeState::made(dealt, Arc::new(Vec::new()))
     }
 
     fn __repr__(&self) -> String {
