@@ -25,6 +25,7 @@ from _games import PRESET_NAMES
 from _hiding import check_view_cards, check_view_document, check_view_events, hidden_shuffled
 from kanasta import Phase, PlayerView, Rules, SerializationError, State
 from kanasta.rules import PRESETS
+from kanasta.state import _started
 
 
 def _lockstep(rules: Rules, seed: int, moves: int, every: int) -> Iterator[tuple[State, State]]:
@@ -183,6 +184,12 @@ def test_a_native_view_holds_nothing_of_the_state() -> None:
     core = state.view(0)._native
     assert core is not None
     public = {name for name in dir(core) if not name.startswith("__")}
-    assert public == {"field", "history", "seat", "set_seen", "to_json"}
+    assert public == {"field", "history", "sample_deal", "seat", "set_seen", "to_json"}
     values = [core.field(name) for name in kanasta._core.VIEW_FIELDS] + [core.history()]
     assert not any(isinstance(value, kanasta._core.NativeState) for value in values)
+    # sample_deal hands out a new position, never the state: the cards seat 0 cannot see dealt
+    # again from the sample's seed (that it reads them only as one lot: test_view's E-4 test)
+    for attempt in range(3):
+        dealt = _started(state.rules, core.sample_deal(1, attempt), ())
+        assert dealt.hands[0] == state.hands[0] and dealt.pile == state.pile
+        assert dealt.hands[1:] != state.hands[1:] and dealt.seed != state.seed
