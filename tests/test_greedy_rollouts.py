@@ -1,4 +1,4 @@
-"""The core's greedy rollout policy (rust/src/rl/greedy.rs) against the Python GreedyBot and SearchBot's rollouts."""
+"""The core's greedy rollout policy (rust/src/bots/greedy.rs) against the Python GreedyBot and SearchBot's rollouts."""
 
 from __future__ import annotations
 

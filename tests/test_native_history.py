@@ -1,6 +1,6 @@
 """A native state keeps its history, not the states it was reached from (issue 10).
 
-The core keeps a line of play's history as links (``rust/src/state/history.rs``):
+The core keeps a line of play's history as links (``rust/src/position/history.rs``):
 a state reached by a move holds that move's link, who made it, the move and its
 events, and through it the moves before; once a state's history is made as the
 library's objects, the core keeps it as the line's history so far, and the

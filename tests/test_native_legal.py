@@ -1,4 +1,4 @@
-"""The native legality (``kanasta._core``, ``rust/src/legal/``) against the Python engine.
+"""The native legality (``kanasta._core``, ``rust/src/legality/``) against the Python engine.
 
 The Python engine is the reference.  The native "can the turn still be
 finished" search (RULES E-2, on count-vector hands) must answer exactly what

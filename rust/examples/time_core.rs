@@ -13,11 +13,11 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use kanasta_core::apply::play_trusted;
-use kanasta_core::legal::{legal_moves, SEARCH_BUDGET};
+use kanasta_core::engine::apply::play_trusted;
+use kanasta_core::legality::{legal_moves, SEARCH_BUDGET};
+use kanasta_core::position::State;
 use kanasta_core::rng::SplitMix64;
 use kanasta_core::rules::{Rules, PRESET_NAMES};
-use kanasta_core::state::State;
 
 /// Nanoseconds spent listing, applying and cloning over `games` seeded games, and the decisions.
 fn run(name: &str, games: u64) -> (f64, f64, f64, u64) {
@@ -27,7 +27,7 @@ fn run(name: &str, games: u64) -> (f64, f64, f64, u64) {
         let (mut s, _) = State::new_game(Arc::clone(&rules), seed);
         let mut pick = SplitMix64::new(seed);
         for _ in 0..3000 {
-            if s.phase == kanasta_core::state::Phase::GameOver {
+            if s.phase == kanasta_core::position::Phase::GameOver {
                 break;
             }
             let t0 = Instant::now();

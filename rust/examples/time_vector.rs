@@ -11,11 +11,11 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use kanasta_core::rl::ids::NUM_ACTIONS;
-use kanasta_core::rl::rollout::rollouts;
+use kanasta_core::bots::rollout::rollouts;
+use kanasta_core::position::State;
+use kanasta_core::rl::actions::NUM_ACTIONS;
 use kanasta_core::rl::vector::{Config, Threads, VectorEnv};
 use kanasta_core::rules::Rules;
-use kanasta_core::state::State;
 
 fn env_rate(name: &str, games: usize, steps: usize, threads: usize) -> f64 {
     let rules = Arc::new(Rules::preset(name).expect("a preset"));

@@ -3,41 +3,48 @@
 //! The Python engine in `src/kanasta/` is the reference implementation; every
 //! piece here reproduces its behaviour exactly (the same seed gives the same
 //! stream, the same shuffle and the same deal) and is checked against it by
-//! the Python test suite (`tests/test_native_core.py`).  The pieces:
+//! the Python test suite (`tests/test_native_core.py`).  Its modules are
+//! named after the Python modules they mirror (the table is in
+//! `docs/architecture.rst`) and form layers, each using only the ones below
+//! it (no file of the crate uses one that uses it back, which
+//! `tests/test_layers.py` checks):
 //!
 //! * [`rng`]: the library's SplitMix64 stream and Fisher-Yates shuffle (RULES G-RNG-1);
-//! * [`cards`]: cards as their index 0-52 and the 108-card deck (G-DECK-1);
-//! * [`deal`]: dealing a hand with its chores (E-3: upcard, trump, red 3s);
-//! * [`melds`]: checking one meld;
-//! * [`limits`]: the one table of the limits of every number read (rules, positions);
+//!   [`cards`]: cards as their index 0-52 and the 108-card deck (G-DECK-1);
+//!   [`limits`]: the one table of the limits of every number read (rules, positions);
 //! * [`rules`]: the rule options (the Python `Rules`), read from its `to_dict()` form;
-//! * [`action`]: the moves as a small `Copy` enum and their text notation;
-//! * [`state`]: the game state, cheap to clone, with its events and hand results;
-//! * [`legal`]: legality (E-1, E-2): every legal move in the Python engine's order, why a
-//!   move is illegal, and the "can the turn still be finished" search;
-//! * [`doc`]: position documents (`kanasta.position/1` JSON), as the Python `State.to_dict()`;
-//! * [`apply`]: applying a move with every chore (E-3), and [`scoring`]: a hand's score;
-//! * [`view`]: what one seat may see (E-4) as the view document (`kanasta.view/1` JSON);
-//! * [`sampling`]: a full state that matches one seat's view, the unseen cards dealt again.
-//!
-//! The Python bindings live in `python/`, compiled only with the `python`
-//! feature (maturin turns it on), so `cargo test` needs no libpython.
+//!   [`melds`]: checking one meld; [`actions`]: the moves as a small `Copy` enum and
+//!   their text notation;
+//! * [`position`]: the data of a game, cheap to clone, with its events, hand results
+//!   and history (the Python `kanasta.position`);
+//! * [`scoring`]: a hand's score;
+//! * [`legality`]: legality (E-1, E-2): every legal move in the Python engine's order,
+//!   why a move is illegal, and the "can the turn still be finished" search;
+//! * [`engine`]: dealing a hand and applying a move with every chore (E-3);
+//! * [`documents`]: position documents (`kanasta.position/1` JSON), as the Python
+//!   `State.to_dict()` writes and `State.from_dict()` reads them;
+//! * [`view`]: what one seat may see (E-4), its memory of public moves and its view
+//!   document (`kanasta.view/1` JSON);
+//! * [`bots`]: what the bots ask of the core: deals that match a seat's view, random
+//!   and greedy rollouts; [`rl`]: the action ids, the observation tensor, the batched env;
+//! * `python`: the Python bindings, compiled only with the `python` feature
+//!   (maturin turns it on), so `cargo test` needs no libpython; nothing else
+//!   in the crate uses PyO3.
 
-pub mod action;
-pub mod apply;
+pub mod actions;
+pub mod bots;
 pub mod cards;
-pub mod deal;
-pub mod doc;
+pub mod documents;
+pub mod engine;
 pub(crate) mod inline;
-pub mod legal;
+pub mod legality;
 pub mod limits;
 pub mod melds;
+pub mod position;
 pub mod rl;
 pub mod rng;
 pub mod rules;
-pub mod sampling;
 pub mod scoring;
-pub mod state;
 pub mod view;
 
 #[cfg(feature = "python")]

@@ -1,6 +1,6 @@
 //! The limits of every number the library reads: one table,
 //! `src/kanasta/limits.json`, compiled in here and read by the core's readers
-//! (rules in [`crate::rules`], positions in [`crate::doc`]), and loaded by the
+//! (rules in [`crate::rules`], positions in [`crate::documents`]), and loaded by the
 //! Python validator of `Rules` and the Python position reader, so that both
 //! engines accept exactly the same values.
 //!

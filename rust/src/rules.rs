@@ -12,7 +12,7 @@
 use serde_json::{Map, Value};
 
 use crate::cards::{Card, DECK_SIZE, JOKER};
-use crate::deal::DealRules;
+use crate::engine::deal::DealRules;
 use crate::limits;
 use crate::melds::MeldRules;
 

@@ -3,10 +3,10 @@
 //! in half points until the total is rounded.
 
 use crate::cards::Card;
-use crate::rules::Rules;
-use crate::state::{
+use crate::position::{
     CanastaKind, CanastaScore, Hand, HandEnd, HandResult, State, TableMeld, TeamScore,
 };
+use crate::rules::Rules;
 
 /// The bonus of `meld` (number `index` of its team) if it is a canasta.
 pub fn canasta_score(

@@ -4,7 +4,7 @@
 //! formats to text that parses to the same move and formats the same.
 #![no_main]
 
-use kanasta_core::action::parse_action;
+use kanasta_core::actions::parse_action;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,9 +6,9 @@
 //! panic, and the first of them must apply.
 #![no_main]
 
-use kanasta_core::apply::apply;
-use kanasta_core::doc::{from_json, to_json};
-use kanasta_core::legal::{can_take, legal_moves};
+use kanasta_core::documents::{from_json, to_json};
+use kanasta_core::engine::apply::apply;
+use kanasta_core::legality::{can_take, legal_moves};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(to_json(&again), written, "writing is not stable");
     if let Ok(moves) = legal_moves(&state) {
         if let Some(first) = moves.first() {
-            let can = |s: &kanasta_core::state::State| can_take(s).unwrap_or(false);
+            let can = |s: &kanasta_core::position::State| can_take(s).unwrap_or(false);
             if let Err(e) = apply(&state, first, &can) {
                 panic!("the first legal move {first} does not apply: {e:?}");
             }

@@ -8,9 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;
 
-use crate::action;
+use crate::actions;
 use crate::cards::{Card, DISTINCT};
-use crate::legal::solver::budget::FxHasher;
+use crate::legality::solver::budget::FxHasher;
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -58,7 +58,7 @@ pub(crate) struct ActionTable {
     /// The discards' objects by card: most moves listed are discards, found without hashing.
     discards: Vec<Option<Py<PyAny>>>,
     /// Every other move's object.
-    objects: HashMap<action::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
+    objects: HashMap<actions::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
 }
 
 /// The most moves a table keeps; past it, new objects are made and not kept.
@@ -66,9 +66,9 @@ const TABLE_LIMIT: usize = 1 << 16;
 
 impl ActionTable {
     /// The object of `m`, when made.
-    fn get(&self, m: &action::Action) -> Option<&Py<PyAny>> {
+    fn get(&self, m: &actions::Action) -> Option<&Py<PyAny>> {
         match *m {
-            action::Action::Discard { card } => self
+            actions::Action::Discard { card } => self
                 .discards
                 .get(usize::from(card))
                 .and_then(Option::as_ref),
@@ -77,9 +77,9 @@ impl ActionTable {
     }
 
     /// Keep `object` as the object of `m` (past [`TABLE_LIMIT`] moves, only a discard's is kept).
-    fn keep(&mut self, m: action::Action, object: Py<PyAny>) {
+    fn keep(&mut self, m: actions::Action, object: Py<PyAny>) {
         match m {
-            action::Action::Discard { card } => {
+            actions::Action::Discard { card } => {
                 if self.discards.is_empty() {
                     self.discards.resize_with(DISTINCT, || None);
                 }
@@ -95,8 +95,8 @@ impl ActionTable {
 
 /// A new object of the move `a` (`object.__new__` of its class, its slots set directly,
 /// as the package's own hot paths make them; the core's moves are valid and in stored order).
-fn make<'py>(py: Python<'py>, makers: &Makers, a: &action::Action) -> PyResult<Bound<'py, PyAny>> {
-    use action::Action as A;
+fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
+    use actions::Action as A;
     let cards = |held: &[Card]| -> PyResult<Bound<'py, PyAny>> {
         Ok(PyTuple::new(
             py,
@@ -132,7 +132,7 @@ fn make<'py>(py: Python<'py>, makers: &Makers, a: &action::Action) -> PyResult<B
 pub(super) fn action_objects<'py>(
     py: Python<'py>,
     table: &Mutex<ActionTable>,
-    moves: &[action::Action],
+    moves: &[actions::Action],
 ) -> PyResult<Bound<'py, PyTuple>> {
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
     let mut missing: Vec<usize> = Vec::new();

@@ -8,7 +8,7 @@ use pyo3::types::PyTuple;
 
 use super::{cards_tuple, nested_tuple};
 use crate::cards::{self, Card, DECK_SIZE};
-use crate::deal::{self, Deal, DealRules};
+use crate::engine::deal::{self, Deal, DealRules};
 use crate::rng;
 
 /// A dealt hand (the Python engine's `_deal`): hands, packets, stock, upcard, red 3s.

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::state::Phase;
+use crate::position::Phase;
 
 /// A table of fields: per kind, its class's name and the fields the core sets, in order.
 pub(super) type FieldTable = [(&'static str, &'static [&'static str])];

@@ -1,16 +1,16 @@
-//! Bindings of the greedy rollout policy (`crate::rl::greedy`) for
+//! Bindings of the greedy rollout policy (`crate::bots::greedy`) for
 //! `kanasta.rl.vector.rollouts(policy="greedy")` and its tests.
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use super::state::value_error;
-use crate::legal::{legal_moves_within, SEARCH_BUDGET};
+use crate::bots::greedy::{self, greedy_choice, Limits};
+use crate::legality::{legal_moves_within, SEARCH_BUDGET};
+use crate::position::{State, MAX_SEATS};
 use crate::python::PyNativeState;
-use crate::rl::greedy::{self, greedy_choice, Limits};
-use crate::rl::memory::Memory;
 use crate::rl::vector::Threads;
-use crate::state::{State, MAX_SEATS};
+use crate::view::memory::Memory;
 
 /// The memory of `known` (by seat, the card indices the seat is known to hold) for `state`.
 fn memory(state: &State, known: &[Vec<u8>]) -> PyResult<Memory> {

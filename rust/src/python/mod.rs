@@ -10,6 +10,7 @@
 //! * [`melds`]: reading melds (`kanasta.melds`);
 //! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
 //! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
+//! * [`legality`]: the native legality's functions (`kanasta.legality`);
 //! * [`position`]: a position's fields one by one (`kanasta.position`);
 //! * [`objects`]: a game's event and hand-result objects (`kanasta.position`);
 //! * [`view`]: the `NativeView` class, one seat's view of a `NativeState` (`kanasta.view`);
@@ -22,6 +23,7 @@ mod actions;
 mod deal;
 mod factory;
 mod greedy;
+mod legality;
 mod melds;
 mod objects;
 mod position;
@@ -45,9 +47,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::apply::MoveError;
 use crate::cards::Card;
-use crate::legal::python::gave_up;
+use crate::engine::apply::MoveError;
+use crate::python::legality::gave_up;
 
 use actions::set_action_factory;
 use deal::{deal_hand, deck, first_dealer, shuffled_indices, stream_values, PyDeal};
@@ -127,6 +129,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(first_dealer, m)?)?;
     m.add_function(wrap_pyfunction!(deal_hand, m)?)?;
-    crate::legal::python::register(m)?;
+    crate::python::legality::register(m)?;
     Ok(())
 }

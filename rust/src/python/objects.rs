@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;
 
-use crate::legal::solver::budget::FxHasher;
-use crate::state::{Event, HandResult};
+use crate::legality::solver::budget::FxHasher;
+use crate::position::{Event, HandResult};
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;

@@ -11,7 +11,7 @@ use super::actions::card_objects;
 use super::objects::Game;
 use super::{cards_tuple, nested_tuple};
 use crate::cards::Card;
-use crate::state::{Drew, HandResult, State, TableMeld, TeamScore, Turn};
+use crate::position::{Drew, HandResult, State, TableMeld, TeamScore, Turn};
 
 /// A value as a Python object.
 pub(super) fn any<'py, T: IntoPyObjectExt<'py>>(

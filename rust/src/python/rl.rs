@@ -8,12 +8,12 @@ use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::legal::SEARCH_BUDGET;
+use crate::legality::SEARCH_BUDGET;
 use crate::python::PyNativeState;
-use crate::rl::ids::{Decisions, IdSet, Step, NUM_ACTIONS};
-use crate::rl::memory::Memory;
+use crate::rl::actions::{Decisions, IdSet, Step, NUM_ACTIONS};
 use crate::rl::observation;
-use crate::rl::seat::SeatView;
+use crate::view::memory::Memory;
+use crate::view::seen::SeatView;
 
 /// Copy `data` into the writable, C-contiguous buffer `out` of exactly its length.
 pub(super) fn fill<T: pyo3::buffer::Element>(

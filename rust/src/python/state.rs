@@ -7,8 +7,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::state::{Event, Line, Phase, State};
-use crate::{action, apply, doc, rules};
+use crate::engine::apply;
+use crate::position::{Event, Line, Phase, State};
+use crate::{actions, documents, rules};
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -16,9 +17,9 @@ use super::actions::action_objects;
 use super::factory::{object_new, Phases};
 use super::objects::Game;
 use super::{move_error, IllegalMove};
-use crate::action::Action;
-use crate::legal::python::gave_up;
-use crate::legal::SEARCH_BUDGET;
+use crate::actions::Action;
+use crate::legality::SEARCH_BUDGET;
+use crate::python::legality::gave_up;
 
 /// A native game position (the Python `State`'s data), with the events of
 /// the move that led to it.  Immutable: `apply` returns a new one.
@@ -88,7 +89,7 @@ impl PyNativeState {
         if let Some(moves) = self.listing.get() {
             return Ok(moves);
         }
-        let moves = crate::legal::legal_moves_within(&self.inner, budget)
+        let moves = crate::legality::legal_moves_within(&self.inner, budget)
             .0
             .map_err(gave_up)?;
         Ok(self.listing.get_or_init(|| moves))
@@ -115,11 +116,11 @@ impl PyNativeState {
     }
 
     /// Whether the move of `parts` is in the listing, when the state has listed its moves.
-    pub(crate) fn listed_parts(&self, parts: &crate::legal::check::MoveParts<'_>) -> bool {
+    pub(crate) fn listed_parts(&self, parts: &crate::legality::checks::MoveParts<'_>) -> bool {
         self.listing.get().is_some_and(|moves| {
             moves
                 .iter()
-                .any(|m| crate::legal::check::MoveParts::of(m) == *parts)
+                .any(|m| crate::legality::checks::MoveParts::of(m) == *parts)
         })
     }
 
@@ -171,7 +172,7 @@ pub(super) fn set_state_factory(
 
 /// Events as JSON text: a list of objects with the event's class name as `"kind"` and its fields.
 pub(super) fn events_text(events: &[Event]) -> String {
-    serde_json::Value::Array(events.iter().map(doc::event_value).collect()).to_string()
+    serde_json::Value::Array(events.iter().map(documents::event_value).collect()).to_string()
 }
 
 pub(super) fn value_error(message: impl std::fmt::Display) -> PyErr {
@@ -182,7 +183,7 @@ pub(super) fn value_error(message: impl std::fmt::Display) -> PyErr {
 /// the C-OUT-5 chore), made in its box, with its events.
 fn play_legal(
     state: &State,
-    action: &action::Action,
+    action: &actions::Action,
     budget: u64,
 ) -> PyResult<(Box<State>, Vec<Event>)> {
     let mut next = Box::new(state.clone());
@@ -195,12 +196,12 @@ fn play_legal(
 /// `budget` as every other question); the move is checked first unless `trusted`.
 pub(super) fn step(
     state: &State,
-    action: &action::Action,
+    action: &actions::Action,
     budget: u64,
     trusted: bool,
 ) -> PyResult<(Box<State>, Vec<Event>)> {
     if !trusted {
-        if let Some(p) = crate::legal::explain_within(state, action, budget).map_err(gave_up)? {
+        if let Some(p) = crate::legality::explain_within(state, action, budget).map_err(gave_up)? {
             return Err(IllegalMove::new_err((p.rule, p.message)));
         }
     }
@@ -237,13 +238,13 @@ impl PyNativeState {
     #[staticmethod]
     #[pyo3(signature = (doc, *, budget = SEARCH_BUDGET))]
     fn from_json(doc: &str, budget: u64) -> PyResult<Self> {
-        let (inner, _) = doc::from_json_within(doc, budget).map_err(value_error)?;
+        let (inner, _) = documents::from_json_within(doc, budget).map_err(value_error)?;
         Ok(PyNativeState::made(inner, Arc::new(Vec::new())))
     }
 
     /// The position document as JSON text (the same document as `State.to_dict()`).
     fn to_json(&self) -> String {
-        doc::to_json(&self.inner)
+        documents::to_json(&self.inner)
     }
 
     /// The events of the move that led here (or of the first deal), as JSON text:
@@ -261,7 +262,7 @@ impl PyNativeState {
     /// past `budget` search nodes raises BudgetExceeded.
     #[pyo3(signature = (r#move, *, budget = SEARCH_BUDGET))]
     fn apply(&self, r#move: &str, budget: u64) -> PyResult<Self> {
-        let action = action::parse_action(r#move).map_err(value_error)?;
+        let action = actions::parse_action(r#move).map_err(value_error)?;
         let trusted = self.listed(&action);
         let (inner, events) = step(&self.inner, &action, budget, trusted)?;
         Ok(self.reached(inner, events, action))
@@ -424,7 +425,7 @@ impl PyNativeState {
     fn replay(&self, moves: Vec<String>, budget: u64) -> PyResult<Self> {
         let actions = moves
             .iter()
-            .map(|m| action::parse_action(m).map_err(value_error))
+            .map(|m| actions::parse_action(m).map_err(value_error))
             .collect::<PyResult<Vec<_>>>()?;
         let mut state = PyNativeState::with(
             self.inner.clone(),
@@ -527,7 +528,7 @@ impl PyNativeState {
     /// events of its own move are not kept.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let from_pickle = py.get_type::<PyNativeState>().getattr("from_pickle")?;
-        let history = doc::history::history_value(&self.line_lock()).to_string();
+        let history = documents::history::history_value(&self.line_lock()).to_string();
         Ok((from_pickle, (self.to_json(), history)))
     }
 
@@ -536,10 +537,10 @@ impl PyNativeState {
     /// links of its moves, which the views' histories are written from).
     #[staticmethod]
     fn from_pickle(doc: &str, history: &str) -> PyResult<Self> {
-        let (inner, _) = doc::from_json_within(doc, SEARCH_BUDGET).map_err(value_error)?;
+        let (inner, _) = documents::from_json_within(doc, SEARCH_BUDGET).map_err(value_error)?;
         let data: serde_json::Value =
             serde_json::from_str(history).map_err(|e| value_error(format!("history: {e}")))?;
-        let line = match doc::history::read_history(&data, &inner.hand_results)
+        let line = match documents::history::read_history(&data, &inner.hand_results)
             .map_err(|e| value_error(format!("history: {e}")))?
         {
             Some((start, moves)) => Line::rebuilt(start, moves),

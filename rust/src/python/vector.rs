@@ -1,5 +1,5 @@
 //! Bindings of the batched env (`crate::rl::vector`) and the rollouts
-//! (`crate::rl::rollout`) for `kanasta.rl.vector`.
+//! (`crate::bots::rollout`) for `kanasta.rl.vector`.
 //!
 //! The env owns its NumPy arrays (made once, written in place at every step,
 //! from the pool's threads, with the GIL released); the Python class hands
@@ -13,12 +13,12 @@ use pyo3::prelude::*;
 
 use super::state::value_error;
 use super::IllegalMove;
+use crate::bots::rollout;
+use crate::position::State;
 use crate::python::PyNativeState;
-use crate::rl::ids::NUM_ACTIONS;
-use crate::rl::rollout;
+use crate::rl::actions::NUM_ACTIONS;
 use crate::rl::vector::{Config, Threads, VectorEnv};
 use crate::rules::Rules;
-use crate::state::State;
 
 /// The rules `text` names: a preset's name or the JSON text of `Rules.to_dict()`.
 fn read_rules(text: &str) -> PyResult<Rules> {

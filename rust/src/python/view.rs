@@ -18,12 +18,12 @@ use super::factory::{Classes, Factory, Phases, Registered};
 use super::objects::Game;
 use super::position::{any, melds_raw, tuple_of, turn_raw};
 use super::state::PyNativeState;
+use crate::bots::sampling;
 use crate::cards::Card;
-use crate::legal::SEARCH_BUDGET;
-use crate::rl::memory::Memory;
-use crate::rl::seat::SeatView;
-use crate::sampling;
-use crate::state::{Event, Phase, State};
+use crate::legality::SEARCH_BUDGET;
+use crate::position::{Event, Phase, State};
+use crate::view::memory::Memory;
+use crate::view::seen::SeatView;
 use crate::view::{hidden, step_text, view_json, Hidden};
 
 /// The view's fields a native view hands out one by one (`NativeView.field`), by name, in
@@ -314,7 +314,7 @@ impl PyNativeView {
     #[pyo3(signature = (*, history = true))]
     fn to_json(&self, history: bool) -> PyResult<String> {
         let state = self.state.get();
-        let legal: &[crate::action::Action] = if PyNativeView::moves(&state.inner, self.seat) {
+        let legal: &[crate::actions::Action] = if PyNativeView::moves(&state.inner, self.seat) {
             state.listing(SEARCH_BUDGET)?
         } else {
             &[]
@@ -366,7 +366,7 @@ impl PyNativeView {
     }
 
     /// Attempt `attempt` of a full state that matches the view, the cards the
-    /// seat cannot see dealt at random from `seed` (`crate::sampling::deal`, the
+    /// seat cannot see dealt at random from `seed` (`crate::bots::sampling::deal`, the
     /// deal of `kanasta.sample_state`): a new game line, no history, no events.
     /// Whether the game could be in it is the caller's to check.
     fn sample_deal(&self, seed: u64, attempt: u64) -> PyNativeState {

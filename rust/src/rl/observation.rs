@@ -13,10 +13,10 @@
 
 use crate::cards::{DISTINCT, WILD_CARDS};
 use crate::melds::MeldKind;
-use crate::rl::ids::{MAX_MELDS, NUM_ACTIONS};
-use crate::rl::memory::Memory;
-use crate::rl::seat::SeatView;
-use crate::state::{Drew, Phase, TableMeld};
+use crate::position::{Drew, Phase, TableMeld};
+use crate::rl::actions::{MAX_MELDS, NUM_ACTIONS};
+use crate::view::memory::Memory;
+use crate::view::seen::SeatView;
 
 /// Numbers per meld in the `own_melds` block.
 pub const MELD_FEATURES: usize = 10;
@@ -258,8 +258,8 @@ fn count_meld(m: &TableMeld, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::State;
     use crate::rules::Rules;
-    use crate::state::State;
     use std::sync::Arc;
 
     #[test]

@@ -19,16 +19,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use crate::action::Action;
-use crate::apply::play_trusted_in_place;
-use crate::legal::{legal_moves_within, SEARCH_BUDGET};
-use crate::rl::ids::{id_name, Decisions, IdSet, Spelling, NUM_ACTIONS};
-use crate::rl::memory::Memory;
+use crate::actions::Action;
+use crate::engine::apply::play_trusted_in_place;
+use crate::legality::{legal_moves_within, SEARCH_BUDGET};
+use crate::position::{Event, Phase, State, MAX_SEATS};
+use crate::rl::actions::{id_name, Decisions, IdSet, Spelling, NUM_ACTIONS};
 use crate::rl::observation;
-use crate::rl::seat::SeatView;
 use crate::rng::{stream, SplitMix64};
 use crate::rules::Rules;
-use crate::state::{Event, Phase, State, MAX_SEATS};
+use crate::view::memory::Memory;
+use crate::view::seen::SeatView;
 
 /// Slots handed to a thread at a time (fewer hand-offs than one slot each).
 const MIN_SLOTS_PER_TASK: usize = 8;
@@ -85,7 +85,7 @@ pub struct Config {
     pub max_moves: Option<u64>,
     /// A hand's score difference is divided by this in the rewards.
     pub score_scale: f64,
-    /// Whether the observations have the memory blocks ([`crate::rl::memory`]).
+    /// Whether the observations have the memory blocks ([`crate::view::memory`]).
     pub memory: bool,
 }
 

@@ -9,22 +9,24 @@
 //! [`view_json`] writes the document as the text `json.dumps(view.to_dict())`
 //! gives (see [`json`]), key for key.  The history part (every move so far as
 //! the seat saw it) is kept per move and seat on the move's link once written
-//! ([`crate::state::history::Seen`]), so writing a view's history costs its
+//! ([`crate::position::history::Seen`]), so writing a view's history costs its
 //! new moves and a copy of the text of the others.
 
 pub mod json;
+pub mod memory;
+pub mod seen;
 
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use serde_json::{Map, Value};
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::cards::Card;
-use crate::doc::write::{card_value, event_value, result_value, turn_value};
-use crate::rl::seat::SeatView;
+use crate::documents::write::{card_value, event_value, result_value, turn_value};
+use crate::position::history::SharedText;
+use crate::position::{Event, HandResult, Line, Link};
 use crate::rules::Rules;
-use crate::state::history::SharedText;
-use crate::state::{Event, HandResult, Line, Link};
+use crate::view::seen::SeatView;
 
 /// The `"format"` of a view document.
 pub const VIEW_FORMAT: &str = "kanasta.view/1";

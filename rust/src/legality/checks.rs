@@ -2,16 +2,16 @@
 //! RULES ID and the message of the first rule a move breaks, exactly as the
 //! Python engine's `explain` does, or answers None for a legal move.
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::cards::{is_black_three, is_wild, notation, Card};
-use crate::legal::movegen::{discard_problem, legal_takes, remove_cards};
-use crate::legal::rulebook::{empty_problem, shape_of, Context, Problem};
-use crate::legal::solver::{
+use crate::legality::context::{empty_problem, shape_of, Context, Problem};
+use crate::legality::moves::{discard_problem, legal_takes, remove_cards};
+use crate::legality::solver::{
     canastas, Cards, Finisher, SearchGaveUp, Shape, Situation, Work, SEARCH_BUDGET,
 };
 use crate::melds::{self, Meld, MeldKind};
+use crate::position::{Phase, State, TableMeld};
 use crate::rules::{PileTake, StockEnd};
-use crate::state::{Phase, State, TableMeld};
 
 /// The verdict of a check: None for a legal move, or why it is not.
 pub type Verdict = Result<Option<Problem>, SearchGaveUp>;
@@ -632,10 +632,10 @@ fn after_take(ctx: &Context<'_>, cards: &[Card], index: Option<usize>, meld: &Me
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::{parse_action, CardList};
+    use crate::actions::{parse_action, CardList};
     use crate::cards::card;
+    use crate::position::{Drew, Hand, Turn};
     use crate::rules::Rules;
-    use crate::state::{Drew, Hand, Turn};
     use std::sync::Arc;
 
     /// Seat 0 of a four-player game of `rules` to play, holding `hand`, drawn from the stock.
@@ -695,7 +695,7 @@ mod tests {
         assert_eq!(why(&s, "add @0 8H").unwrap().0, "K-MELD-5");
         // 8H at the high end keeps two cards in hand: legal.
         assert_eq!(why(&s, "extend @0 5H 6H 7H 8H"), None);
-        let listed = crate::legal::legal_moves(&s).unwrap();
+        let listed = crate::legality::legal_moves(&s).unwrap();
         let extend = Action::Extend {
             meld: 0,
             run: CardList::new(&[card(5, 2), card(6, 2), card(7, 2), card(8, 2)]).unwrap(),

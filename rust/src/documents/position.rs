@@ -11,16 +11,16 @@ use serde_json::{Map, Value};
 
 use super::reading::{boolean, cards, halves, index, int, list, need, obj, one_card};
 use super::{fail, join, DocError, FORMAT};
-use crate::action::{parse_cards, Action};
+use crate::actions::{parse_cards, Action};
 use crate::cards::{deck, is_joker, is_red_three, is_wild, Card, DISTINCT, JOKER};
-use crate::legal::SEARCH_BUDGET;
+use crate::legality::SEARCH_BUDGET;
 use crate::melds::{read_meld, read_run};
-use crate::rng::{shuffle, stream};
-use crate::rules::Rules;
-use crate::state::{
+use crate::position::{
     CanastaKind, CanastaScore, Drew, Hand, HandEnd, HandResult, Phase, RedThrees, State, TableMeld,
     TeamScore, Turn, MAX_SEATS,
 };
+use crate::rng::{shuffle, stream};
+use crate::rules::Rules;
 
 const TOP_KEYS: [&str; 23] = [
     "format",
@@ -658,7 +658,7 @@ const CANNOT_SEARCH: &str = "the engine cannot search this position";
 /// with the state (none once the game is over).
 pub fn read_within(data: &Value, budget: u64) -> Result<(State, Vec<Action>), DocError> {
     let state = read_state(data)?;
-    let moves = crate::legal::legal_moves_within(&state, budget)
+    let moves = crate::legality::legal_moves_within(&state, budget)
         .0
         .or_else(|gave_up| fail("", format!("{CANNOT_SEARCH}: {gave_up}")))?;
     Ok((state, moves))

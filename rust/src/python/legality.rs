@@ -14,9 +14,9 @@ pyo3::create_exception!(
      nodes than its work budget; the message is the Python engine's EngineLimitError message."
 );
 
-use crate::action::parse_action;
+use crate::actions::parse_action;
 use crate::cards::{Card, DISTINCT};
-use crate::legal::solver::{
+use crate::legality::solver::{
     Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags, Work,
     MAX_MELDS, SEARCH_BUDGET,
 };
@@ -169,7 +169,7 @@ impl PyFinishRules {
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
 fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<String>> {
-    let moves = crate::legal::legal_moves_within(&state.get().inner, budget)
+    let moves = crate::legality::legal_moves_within(&state.get().inner, budget)
         .0
         .map_err(gave_up)?;
     Ok(moves.iter().map(ToString::to_string).collect())
@@ -180,7 +180,7 @@ fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<St
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
 fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> {
-    let (moves, nodes) = crate::legal::legal_moves_within(&state.get().inner, budget);
+    let (moves, nodes) = crate::legality::legal_moves_within(&state.get().inner, budget);
     moves.map_err(gave_up)?;
     Ok(nodes)
 }
@@ -190,7 +190,7 @@ fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> 
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
 fn can_take(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<bool> {
-    crate::legal::can_take_within(&state.get().inner, budget).map_err(gave_up)
+    crate::legality::can_take_within(&state.get().inner, budget).map_err(gave_up)
 }
 
 /// Why `move` (notation) is illegal in `state`, as (RULES ID, message), or None when it is legal.
@@ -206,7 +206,7 @@ fn explain(
         return Ok(None); // a move of the state's kept listing is legal
     }
     let verdict =
-        crate::legal::explain_within(&state.get().inner, &action, budget).map_err(gave_up)?;
+        crate::legality::explain_within(&state.get().inner, &action, budget).map_err(gave_up)?;
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 
@@ -224,7 +224,7 @@ fn explain_parts(
     meld: Option<u16>,
     budget: u64,
 ) -> PyResult<Option<(String, String)>> {
-    use crate::legal::check::MoveParts;
+    use crate::legality::checks::MoveParts;
     if cards.iter().any(|&c| usize::from(c) >= DISTINCT) {
         return Err(PyValueError::new_err("a card index is from 0 to 52"));
     }
@@ -261,7 +261,7 @@ fn explain_parts(
         return Ok(None); // a move of the state's kept listing is legal
     }
     let verdict =
-        crate::legal::check::explain_move(&native.inner, parts, budget).map_err(gave_up)?;
+        crate::legality::checks::explain_move(&native.inner, parts, budget).map_err(gave_up)?;
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 

@@ -7,11 +7,11 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::cards::{is_red_three, is_wild, Card};
-use crate::legal::solver::{
+use crate::legality::solver::{
     canastas, team_opens, Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags, Work,
 };
+use crate::position::{Drew, Phase, State, TableMeld};
 use crate::rules::Rules;
-use crate::state::{Drew, Phase, State, TableMeld};
 
 /// Why a move is illegal: the RULES ID and the message (the Python `(id, message)`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 //! shares: a run's cells, sub-multisets without allocating, the counts of a
 //! rank's naturals and of the wild cards, meld values, multiset differences.
 
-use crate::action::{CardList, MAX_MOVE_CARDS};
+use crate::actions::{CardList, MAX_MOVE_CARDS};
 use crate::cards::{Card, DISTINCT, JOKER, WILD_CARDS};
 use crate::inline::Inline;
-use crate::legal::rulebook::Context;
-use crate::legal::solver::{Cards, Shape};
-use crate::state::TableMeld;
+use crate::legality::context::Context;
+use crate::legality::solver::{Cards, Shape};
+use crate::position::TableMeld;
 
 /// The card at run position `position` (1 = low ace ... 14 = high ace) of `suit`.
 pub(super) fn run_cell(suit: u8, position: u8) -> Card {

@@ -7,10 +7,10 @@ use serde_json::{Map, Value};
 
 use super::FORMAT;
 
-use crate::action::format_cards;
+use crate::actions::format_cards;
 use crate::cards::Card;
+use crate::position::{Drew, Event, HandResult, State, TableMeld, TeamScore, Turn};
 use crate::rules::points_value;
-use crate::state::{Drew, Event, HandResult, State, TableMeld, TeamScore, Turn};
 
 pub(crate) fn cards_value(cards: &[Card]) -> Value {
     Value::from(format_cards(cards))

@@ -5,8 +5,8 @@
 //! packets or the seed.
 
 use crate::cards::Card;
+use crate::position::{Hand, Phase, RedThrees, State, TableMeld, Turn};
 use crate::rules::Rules;
-use crate::state::{Hand, Phase, RedThrees, State, TableMeld, Turn};
 
 /// One seat's view of a state: only what the seat may see.
 #[derive(Clone, Copy)]
@@ -138,7 +138,7 @@ impl<'s> SeatView<'s> {
     }
 
     /// Every finished hand's result (public: hands are shown when a hand is scored).
-    pub fn hand_results(&self) -> &'s [std::sync::Arc<crate::state::HandResult>] {
+    pub fn hand_results(&self) -> &'s [std::sync::Arc<crate::position::HandResult>] {
         &self.state.hand_results
     }
 
@@ -150,7 +150,7 @@ impl<'s> SeatView<'s> {
     /// Every finished hand's result, as the states of a hand share them.
     pub fn hand_results_shared(
         &self,
-    ) -> &'s std::sync::Arc<Vec<std::sync::Arc<crate::state::HandResult>>> {
+    ) -> &'s std::sync::Arc<Vec<std::sync::Arc<crate::position::HandResult>>> {
         &self.state.hand_results
     }
 

@@ -19,7 +19,7 @@ impl Default for Hand {
 
 impl std::fmt::Debug for Hand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Hand[{}]", crate::action::format_cards(&self.cards()))
+        write!(f, "Hand[{}]", crate::actions::format_cards(&self.cards()))
     }
 }
 

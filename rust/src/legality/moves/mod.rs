@@ -8,7 +8,7 @@
 //! * the answer phase: yes, then no when the partner could end the turn without going out.
 //!
 //! Candidates are built from the hand within the meld rules; a candidate is
-//! kept when the turn can still be finished after it ([`Finisher`](crate::legal::solver::Finisher)), one
+//! kept when the turn can still be finished after it ([`Finisher`](crate::legality::solver::Finisher)), one
 //! finisher (and memo) per position.
 //!
 //! Its modules follow the Python engine's `kanasta.legality.moves` (and the
@@ -30,22 +30,22 @@ pub use takes::{can_take, can_take_within, legal_takes};
 
 use play::Gen;
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::cards::Card;
-use crate::legal::rulebook::{empty_problem, Context, Problem};
-use crate::legal::solver::{SearchGaveUp, Shape, Work, SEARCH_BUDGET};
-use crate::state::Phase;
+use crate::legality::context::{empty_problem, Context, Problem};
+use crate::legality::solver::{SearchGaveUp, Shape, Work, SEARCH_BUDGET};
+use crate::position::Phase;
 
 /// Every legal move of `s`, each once, in the Python engine's order (E-1, E-2),
 /// within the engine's work budget.
-pub fn legal_moves(s: &crate::state::State) -> Result<Vec<Action>, SearchGaveUp> {
+pub fn legal_moves(s: &crate::position::State) -> Result<Vec<Action>, SearchGaveUp> {
     legal_moves_within(s, SEARCH_BUDGET).0
 }
 
 /// [`legal_moves`] with a work budget of `limit` search nodes, and the nodes
 /// the listing expanded (as many as the Python engine's listing expands).
 pub fn legal_moves_within(
-    s: &crate::state::State,
+    s: &crate::position::State,
     limit: u64,
 ) -> (Result<Vec<Action>, SearchGaveUp>, u64) {
     let ctx = Context::within(s, Work::new(limit));
@@ -74,7 +74,7 @@ fn list_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
         }
         Phase::Answer => {
             let mut out = vec![Action::Answer { permit: true }];
-            if crate::legal::check::answer_no_problem(ctx)?.is_none() {
+            if crate::legality::checks::answer_no_problem(ctx)?.is_none() {
                 out.push(Action::Answer { permit: false });
             }
             Ok(out)
@@ -88,7 +88,9 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
     // most listings are short: the list grows past 16 moves when it must
     let mut out = Vec::with_capacity(16);
-    if ctx.rules.ask_partner && crate::legal::check::ask_problem(ctx, &mut g.finisher)?.is_none() {
+    if ctx.rules.ask_partner
+        && crate::legality::checks::ask_problem(ctx, &mut g.finisher)?.is_none()
+    {
         out.push(Action::Ask);
     }
     g.new_sets(&mut out)?;

@@ -12,7 +12,7 @@
 //! Tables indexed by seat or team are arrays of four; only the first
 //! `rules.players` / `rules.teams()` entries are used.  The events of a move
 //! and the move history are not part of the state (as in Python they are not
-//! part of its equality): [`crate::apply`] returns the events beside the new
+//! part of its equality): [`crate::engine::apply`] returns the events beside the new
 //! state.
 //!
 //! Its parts, by concept (the Python `kanasta.position` module's):
@@ -27,7 +27,7 @@
 use std::sync::Arc;
 
 use crate::cards::{is_red_three, Card};
-use crate::deal;
+use crate::engine::deal;
 use crate::rules::Rules;
 
 pub mod events;

@@ -9,7 +9,7 @@
 //! do, so the ids after a prefix and the order of the moves are the Python
 //! `Decisions`'s exactly.
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::inline::Inline;
 
 /// The size of the action space.
@@ -271,7 +271,7 @@ impl Decisions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::parse_action;
+    use crate::actions::parse_action;
 
     fn spelled(text: &str) -> Vec<u8> {
         spell(&parse_action(text).unwrap()).unwrap().to_vec()

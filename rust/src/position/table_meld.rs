@@ -1,7 +1,7 @@
 //! A meld on the table as a small `Copy` value ([`TableMeld`]): its compact
 //! form, the cards the Python `Meld` stores, its value and its notation.
 
-use crate::action::CardList;
+use crate::actions::CardList;
 use crate::cards::{is_wild, Card, JOKER, WILD_CARDS};
 use crate::melds::{Meld, MeldKind};
 use crate::rules::Rules;

@@ -20,14 +20,14 @@
 
 use rayon::prelude::*;
 
-use crate::action::Action;
+use crate::actions::Action;
+use crate::bots::rollout::{difference, play_out_hand, Outcome, Policy};
 use crate::cards::{is_black_three, is_wild, rank, Card, DISTINCT, JOKER};
-use crate::rl::memory::Memory;
-use crate::rl::rollout::{difference, play_out_hand, Outcome, Policy};
+use crate::position::{Event, Hand, HandEnd, Phase, State, TableMeld, MAX_SEATS};
 use crate::rl::vector::Threads;
 use crate::rules::{PileTake, Rules};
 use crate::scoring::{score_hand, HandEndTable};
-use crate::state::{Event, Hand, HandEnd, Phase, State, TableMeld, MAX_SEATS};
+use crate::view::memory::Memory;
 
 /// Cards in a canasta (G-MELD-2).
 const CANASTA_SIZE: usize = 7;

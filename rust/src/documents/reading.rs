@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::{fail, join, DocError};
-use crate::action::parse_cards;
+use crate::actions::parse_cards;
 use crate::cards::Card;
 use crate::limits::LIMITS;
 

@@ -3,7 +3,7 @@
 //! same events in the same order.
 //!
 //! [`apply`] trusts that the move is legal (the legality checks come first,
-//! in `legal`); it still refuses, with an error and no new state, any move
+//! in [`crate::legality`]); it still refuses, with an error and no new state, any move
 //! whose cards are not there or whose meld does not read, so that no move
 //! can make it panic.  One chore needs a legality question: when a turn ends
 //! at an empty stock under `stock_end="pile_play"` (C-OUT-5) the hand ends if
@@ -11,20 +11,20 @@
 //!
 //! [`play`] is the whole move as the Python engine's `State.apply` makes it:
 //! the move is checked first (an illegal one is refused with the RULES ID
-//! and message of `legal::explain`), and the native legality answers the
+//! and message of `legality::explain`), and the native legality answers the
 //! chore's question.  [`play_trusted`] skips the check, for a move taken from
 //! the state's own listing.
 
 use std::sync::Arc;
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::cards::{is_red_three, is_wild, Card};
-use crate::legal::rulebook::Problem;
-use crate::legal::SearchGaveUp;
+use crate::legality::context::Problem;
+use crate::legality::SearchGaveUp;
 use crate::melds::{read_meld, read_run, read_set, MeldKind};
+use crate::position::{Drew, Event, Hand, HandEnd, Phase, RedThreeSource, State, TableMeld, Turn};
 use crate::rules::{PileTake, StockEnd};
 use crate::scoring::{game_winner, score_hand, HandEndTable};
-use crate::state::{Drew, Event, Hand, HandEnd, Phase, RedThreeSource, State, TableMeld, Turn};
 
 /// Why a move cannot be applied: the RULES ID and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,10 +83,10 @@ impl From<ApplyError> for MoveError {
 
 /// The state after the move `action` and its events, as the Python engine's
 /// `State.apply` makes them: an illegal move is refused (the RULES ID and
-/// message of [`crate::legal::explain`]), and the native legality answers
+/// message of [`crate::legality::explain`]), and the native legality answers
 /// the C-OUT-5 chore.  Each legality question may expand `limit` search nodes.
 pub fn play(s: &State, action: &Action, limit: u64) -> Result<(State, Vec<Event>), MoveError> {
-    if let Some(problem) = crate::legal::explain_within(s, action, limit)? {
+    if let Some(problem) = crate::legality::explain_within(s, action, limit)? {
         return Err(MoveError::Illegal(problem));
     }
     play_trusted(s, action, limit)
@@ -124,7 +124,7 @@ pub fn play_trusted_in_place(
 ) -> Result<(), MoveError> {
     let failure = std::cell::Cell::new(None);
     let ask = |probe: &State| -> bool {
-        crate::legal::can_take_within(probe, limit).unwrap_or_else(|e| {
+        crate::legality::can_take_within(probe, limit).unwrap_or_else(|e| {
             failure.set(Some(e));
             false
         })
@@ -417,7 +417,7 @@ impl Applier<'_> {
                 }
             }
         };
-        if new.size() > crate::action::MAX_MOVE_CARDS {
+        if new.size() > crate::actions::MAX_MOVE_CARDS {
             return refuse("C-MELD-1", "a meld holds more cards than a meld can");
         }
         let mut turn = std::mem::take(&mut self.s.turn);
@@ -616,7 +616,7 @@ impl Applier<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::{parse_action, CardList};
+    use crate::actions::{parse_action, CardList};
     use crate::rules::Rules;
 
     fn never(_: &State) -> bool {
@@ -634,14 +634,14 @@ mod tests {
         let s = new("classic", 1);
         let card = s.hands[s.player].cards()[0];
         let discard = Action::Discard { card };
-        let want = crate::legal::explain(&s, &discard).unwrap().unwrap();
+        let want = crate::legality::explain(&s, &discard).unwrap().unwrap();
         assert_eq!(want.rule, "G-TURN-1");
         assert_eq!(
-            play(&s, &discard, crate::legal::SEARCH_BUDGET),
+            play(&s, &discard, crate::legality::SEARCH_BUDGET),
             Err(MoveError::Illegal(want))
         );
         // A legal move: what apply makes.
-        let (a, _) = play(&s, &Action::Draw, crate::legal::SEARCH_BUDGET).unwrap();
+        let (a, _) = play(&s, &Action::Draw, crate::legality::SEARCH_BUDGET).unwrap();
         let (b, _) = apply(&s, &Action::Draw, &never).unwrap();
         assert!(a == b);
     }
@@ -662,7 +662,7 @@ mod tests {
         s.hands[seat] = Hand::from_cards(&hand);
         let meld = Action::lay(CardList::new(&hand[..3]).unwrap());
         assert!(apply(&s, &meld, &never).is_ok());
-        match play(&s, &meld, crate::legal::SEARCH_BUDGET) {
+        match play(&s, &meld, crate::legality::SEARCH_BUDGET) {
             Err(MoveError::Illegal(p)) => assert_eq!(p.rule, "E-2"),
             other => panic!("not refused: {other:?}"),
         }

@@ -3,10 +3,10 @@
 //! whether the player may take it at all.
 
 use super::candidates::{cards_of, rank_counts, wild_counts};
-use crate::action::{Action, CardList};
+use crate::actions::{Action, CardList};
 use crate::cards::Card;
-use crate::legal::rulebook::Context;
-use crate::legal::solver::{SearchGaveUp, Work, SEARCH_BUDGET};
+use crate::legality::context::Context;
+use crate::legality::solver::{SearchGaveUp, Work, SEARCH_BUDGET};
 use crate::rules::PileTake;
 
 /// Every legal take of the pile (C-PILE-1 to C-PILE-6, K-PILE-1 to K-PILE-3), in the Python engine's order.
@@ -19,7 +19,7 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     if rules.pile_take == PileTake::Whole {
         let cand = Action::take(CardList::EMPTY, None);
         return Ok(
-            if crate::legal::check::take_problem(ctx, &[], None)?.is_none() {
+            if crate::legality::checks::take_problem(ctx, &[], None)?.is_none() {
                 vec![cand]
             } else {
                 Vec::new()
@@ -63,13 +63,13 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut out = Vec::new();
     for cards in &combos {
         for &target in &targets {
-            if crate::legal::check::take_problem(ctx, cards, target)?.is_none() {
+            if crate::legality::checks::take_problem(ctx, cards, target)?.is_none() {
                 out.push(Action::take(cards_of(cards), target.map(|i| i as u16)));
             }
         }
     }
     for &target in &same_rank {
-        if crate::legal::check::take_problem(ctx, &[], Some(target))?.is_none() {
+        if crate::legality::checks::take_problem(ctx, &[], Some(target))?.is_none() {
             out.push(Action::take(CardList::EMPTY, Some(target as u16)));
         }
     }
@@ -77,11 +77,11 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
 }
 
 /// Whether the player to move may take the pile (the C-OUT-5 chore asks it at an empty stock).
-pub fn can_take(s: &crate::state::State) -> Result<bool, SearchGaveUp> {
+pub fn can_take(s: &crate::position::State) -> Result<bool, SearchGaveUp> {
     can_take_within(s, SEARCH_BUDGET)
 }
 
 /// [`can_take`] with a work budget of `limit` search nodes.
-pub fn can_take_within(s: &crate::state::State, limit: u64) -> Result<bool, SearchGaveUp> {
+pub fn can_take_within(s: &crate::position::State, limit: u64) -> Result<bool, SearchGaveUp> {
     Ok(!legal_takes(&Context::within(s, Work::new(limit)))?.is_empty())
 }

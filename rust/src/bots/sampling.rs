@@ -18,9 +18,9 @@
 use std::sync::Arc;
 
 use crate::cards::{is_red_three, Card, DISTINCT};
-use crate::rl::memory::Memory;
+use crate::position::{Hand, State};
 use crate::rng::{shuffle, stream};
-use crate::state::{Hand, State};
+use crate::view::memory::Memory;
 
 /// The label of the stream of a sampled state's own seed (the later hands' deals).
 const SEED_LABEL: u64 = 0x5EED;

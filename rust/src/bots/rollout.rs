@@ -15,13 +15,13 @@
 
 use rayon::prelude::*;
 
-use crate::action::Action;
-use crate::apply::play_trusted_in_place;
-use crate::legal::{legal_moves_within, SEARCH_BUDGET};
+use crate::actions::Action;
+use crate::engine::apply::play_trusted_in_place;
+use crate::legality::{legal_moves_within, SEARCH_BUDGET};
+use crate::position::{Event, Phase, State};
 use crate::rl::vector::Threads;
 use crate::rng::{stream, SplitMix64};
 use crate::rules::Rules;
-use crate::state::{Event, Phase, State};
 
 /// Rollouts handed to a thread at a time.
 const MIN_PER_TASK: usize = 4;

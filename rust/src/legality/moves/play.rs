@@ -8,10 +8,10 @@ use super::candidates::{
     cards_of, joined, meld_value, new_run_candidates, rank_counts, run_extend_candidates,
     run_value, set_rank, sub_multisets, wild_counts,
 };
-use crate::action::{Action, CardList};
+use crate::actions::{Action, CardList};
 use crate::cards::Card;
-use crate::legal::rulebook::{empty_problem, Context};
-use crate::legal::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
+use crate::legality::context::{empty_problem, Context};
+use crate::legality::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
 
 /// The generator for one play-phase position.
 pub(super) struct Gen<'c> {

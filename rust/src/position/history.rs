@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::events::Event;
 use super::MAX_SEATS;
-use crate::action::Action;
+use crate::actions::Action;
 
 /// Text written along a line of play, shared by its links: each link's
 /// part ends at a length of it that never changes once written.

@@ -8,10 +8,10 @@
 //! the same kind, or picks up a packet (the Python `kanasta.seen.track_known`,
 //! rule for rule); a discard is face up.  A new hand forgets both.
 
-use crate::action::Action;
+use crate::actions::Action;
 use crate::cards::{copies, is_red_three, DISTINCT};
+use crate::position::{Event, MAX_SEATS};
 use crate::rules::{PileTake, Rules};
-use crate::state::{Event, MAX_SEATS};
 
 /// What every seat knows of the others from the public record of the hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +108,7 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::CardList;
+    use crate::actions::CardList;
     use crate::cards::card;
 
     #[test]

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use super::*;
-use crate::legal::SEARCH_BUDGET;
+use crate::legality::SEARCH_BUDGET;
+use crate::position::{Phase, State};
 use crate::rules::Rules;
-use crate::state::{Phase, State};
 
 #[test]
 fn a_new_game_reads_back_to_itself() {
@@ -85,7 +85,7 @@ fn bad_documents_are_errors_not_panics() {
 fn a_position_that_searches() -> (State, u64) {
     let (mut s, _) = State::new_game(Arc::new(Rules::kanasta()), 11);
     for turn in 0..5_000u64 {
-        let (moves, nodes) = crate::legal::legal_moves_within(&s, SEARCH_BUDGET);
+        let (moves, nodes) = crate::legality::legal_moves_within(&s, SEARCH_BUDGET);
         if nodes > 0 {
             return (s, nodes);
         }
@@ -95,7 +95,7 @@ fn a_position_that_searches() -> (State, u64) {
             .iter()
             .position(|m| m.to_string().starts_with("meld"))
             .unwrap_or((turn as usize * 7) % moves.len());
-        s = crate::apply::play_trusted(&s, &moves[pick], SEARCH_BUDGET)
+        s = crate::engine::apply::play_trusted(&s, &moves[pick], SEARCH_BUDGET)
             .unwrap()
             .0;
     }
@@ -110,7 +110,7 @@ fn a_document_whose_listing_needs_more_than_the_budget_is_refused_as_python_refu
     let doc = to_value(&s);
     let err = read_within(&doc, nodes - 1).unwrap_err();
     assert_eq!(err.path, "");
-    let gave_up = crate::legal::SearchGaveUp { limit: nodes - 1 };
+    let gave_up = crate::legality::SearchGaveUp { limit: nodes - 1 };
     assert_eq!(
         err.to_string(),
         format!("<document>: the engine cannot search this position: {gave_up}")
@@ -120,6 +120,6 @@ fn a_document_whose_listing_needs_more_than_the_budget_is_refused_as_python_refu
     // Within exactly the nodes it needs it is read, with the moves listed as the core lists them.
     let (read, moves) = read_within(&doc, nodes).unwrap();
     assert!(read == s);
-    assert_eq!(moves, crate::legal::legal_moves(&s).unwrap());
+    assert_eq!(moves, crate::legality::legal_moves(&s).unwrap());
     assert!(from_value(&doc).is_ok() && from_json(&to_json(&s)).is_ok());
 }

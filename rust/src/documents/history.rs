@@ -9,9 +9,9 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::event_value;
-use crate::action::{parse_action, parse_card, parse_cards, Action};
+use crate::actions::{parse_action, parse_card, parse_cards, Action};
 use crate::cards::Card;
-use crate::state::{Event, HandResult, Line, RedThreeSource};
+use crate::position::{Event, HandResult, Line, RedThreeSource};
 
 /// The history of `line` as a value: `{"start": [events], "moves": [[seat,
 /// move, [events]], ...]}`, oldest first; None when the line is not whole

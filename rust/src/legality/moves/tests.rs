@@ -3,11 +3,11 @@
 
 use super::candidates::{cards_of, sub_multisets};
 use super::*;
-use crate::action::CardList;
+use crate::actions::CardList;
 use crate::cards::card;
 use crate::cards::JOKER;
+use crate::position::{Drew, Hand, State, Turn};
 use crate::rules::Rules;
-use crate::state::{Drew, Hand, State, Turn};
 use std::sync::Arc;
 
 /// A Classic four-player game in its play phase: seat 0 to play, holding
@@ -69,7 +69,7 @@ fn c_open_1_a_meld_below_the_minimum_is_not_offered() {
     let meld = Action::Meld {
         cards: cards_of(&hand[..3]),
     };
-    let why = crate::legal::explain(&s, &meld).unwrap().unwrap();
+    let why = crate::legality::explain(&s, &meld).unwrap().unwrap();
     assert_eq!(why.rule, "E-2");
 }
 
