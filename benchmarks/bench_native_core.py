@@ -40,6 +40,7 @@ from collections.abc import Callable
 
 import kanasta
 from kanasta import _core, _rng, engine, melds
+from kanasta._core import _testing
 from kanasta.cards import DECK, Card
 from kanasta.rules import PRESETS
 
@@ -98,7 +99,7 @@ def _legal_rows(moves: int) -> list[tuple[str, Bench, Bench, int]]:
 
         def native(natives: list[_core.NativeState] = natives) -> None:
             for s in natives:
-                _core.legal_moves(s)
+                _testing.legal_moves(s)
 
         rows.append((f"legal moves, {name}", python, native, len(states)))
     return rows
@@ -137,7 +138,7 @@ def main() -> None:
     def native_deal(rules: kanasta.Rules) -> Bench:
         def run() -> None:
             for s in seeds:
-                _core.deal(s, 1, 0, players=rules.players, hand_size=rules.hand_size,
+                _testing.deal(s, 1, 0, players=rules.players, hand_size=rules.hand_size,
                            packets=rules.packets, packet_size=rules.packet_size,
                            pile_freezing=rules.pile_freezing, red_threes=rules.red_threes,
                            trump=rules.trump)
@@ -150,7 +151,7 @@ def main() -> None:
         return lambda: [melds.read_meld(c, rules) for c in cands]
 
     def native_melds(rules: kanasta.Rules) -> Bench:
-        checker = _core.MeldRules(runs=rules.runs, max_wilds=rules.max_wilds,
+        checker = _testing.MeldRules(runs=rules.runs, max_wilds=rules.max_wilds,
                                   wilds_within_naturals=rules.wilds_within_naturals,
                                   max_meld_size=rules.max_meld_size, black_threes=rules.black_threes)
         return lambda: [checker.read_meld(c) for c in cand_indices]
@@ -158,7 +159,7 @@ def main() -> None:
     rows: list[tuple[str, int, Bench, Bench]] = [
         ("shuffle a hand's deck", n,
          lambda: [_rng.shuffled(DECK, _rng.stream(s, 1, 1)) for s in seeds],
-         lambda: [_core.shuffled_indices(s, (1, 1), 108) for s in seeds]),
+         lambda: [_testing.shuffled_indices(s, (1, 1), 108) for s in seeds]),
     ]
     for name, rules in rules_by_name.items():
         rows.append((f"deal a first hand, {name} (Python: new_game)", n, python_deal(rules), native_deal(rules)))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import kanasta
-from kanasta import _core
+from kanasta._core import _testing
 from kanasta.bots import GreedyBot
 from kanasta.errors import ConfigError
 from kanasta.rl.vector import rollouts
@@ -43,7 +43,7 @@ def test_the_core_chooses_what_greedybot_chooses(name: str) -> None:
             view = state.view(state.current_player)
             known = [[c.index for c in cards] for cards in view.known_cards()]
             assert state._native is not None
-            index = _core.greedy_choice_index(state._native, known)
+            index = _testing.greedy_choice_index(state._native, known)
             assert view.legal_actions()[index] == GreedyBot().choose(view), (name, seed, str(state.phase))
             phases[state.phase] += 1
     assert phases[kanasta.Phase.DRAW] > 0 and phases[kanasta.Phase.PLAY] > 0

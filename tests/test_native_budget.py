@@ -19,6 +19,7 @@ import pytest
 import _games
 import kanasta
 from kanasta import _core, engine
+from kanasta._core import _testing
 from kanasta._native import Engine
 from kanasta.actions import LayMeld
 from kanasta.legality import budget
@@ -36,8 +37,8 @@ def test_worst_case_hands_expand_as_many_nodes_and_list_the_same_moves(name: str
     (the native search gave up on it before it had the dead-card bound): the same moves, and the
     same work counter."""
     state = big_hand_state(name)
-    assert _core.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
-    assert _core.search_nodes(native(state)) == search_nodes(state)
+    assert _testing.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
+    assert _testing.search_nodes(native(state)) == search_nodes(state)
 
 
 def test_the_k_open_4_document_expands_as_many_nodes() -> None:
@@ -45,7 +46,7 @@ def test_the_k_open_4_document_expands_as_many_nodes() -> None:
     state = kanasta.State.from_dict(f3_document(92))
     nodes = search_nodes(state)
     assert nodes > 500  # (969 since the pivot is the most constrained card)
-    assert _core.search_nodes(native(state)) == nodes
+    assert _testing.search_nodes(native(state)) == nodes
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -59,7 +60,7 @@ def test_play_positions_of_a_meld_biased_game_expand_as_many_nodes(seed: int) ->
     for state in states:
         nodes = search_nodes(state)
         searched += nodes > 0
-        assert _core.search_nodes(native(state)) == nodes, json.dumps(state.to_dict())
+        assert _testing.search_nodes(native(state)) == nodes, json.dumps(state.to_dict())
     assert searched > 0
 
 
@@ -73,13 +74,13 @@ def test_past_the_budget_both_engines_refuse_the_same_listing(monkeypatch: pytes
     with pytest.raises(kanasta.EngineLimitError) as python_error:
         attrs.evolve(state).legal_actions()
     with pytest.raises(_core.BudgetExceeded) as native_error:
-        _core.legal_moves(doc, budget=nodes - 1)
+        _testing.legal_moves(doc, budget=nodes - 1)
     assert str(native_error.value) == str(python_error.value)
     assert f"more than {nodes - 1:,} search steps" in str(native_error.value)
     monkeypatch.setattr(budget, "SEARCH_BUDGET", nodes)
     want = [str(a) for a in attrs.evolve(state).legal_actions()]
-    assert _core.legal_moves(doc, budget=nodes) == want
-    assert _core.search_nodes(doc, budget=nodes) == nodes
+    assert _testing.legal_moves(doc, budget=nodes) == want
+    assert _testing.search_nodes(doc, budget=nodes) == nodes
 
 
 def test_past_the_budget_a_move_check_is_refused_alike(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,10 +92,10 @@ def test_past_the_budget_a_move_check_is_refused_alike(monkeypatch: pytest.Monke
     with pytest.raises(kanasta.EngineLimitError) as python_error:
         engine.explain(state, meld)
     with pytest.raises(_core.BudgetExceeded) as native_error:
-        _core.explain(native(state), str(meld), budget=0)
+        _testing.explain(native(state), str(meld), budget=0)
     assert str(native_error.value) == str(python_error.value)
     monkeypatch.undo()
-    assert _core.explain(native(state), str(meld)) is None
+    assert _testing.explain(native(state), str(meld)) is None
 
 
 def test_budget_exceeded_is_a_runtime_error_with_the_default_budget_in_its_message() -> None:
@@ -103,7 +104,7 @@ def test_budget_exceeded_is_a_runtime_error_with_the_default_budget_in_its_messa
     assert budget.SEARCH_BUDGET == 100_000
     state = native(kanasta.State.from_dict(f3_document(92)))
     with pytest.raises(_core.BudgetExceeded, match="more than 1 search steps"):
-        _core.legal_moves(state, budget=1)
+        _testing.legal_moves(state, budget=1)
 
 
 def test_the_core_reader_refuses_a_document_past_the_budget_as_the_python_reader_does(
@@ -179,5 +180,5 @@ def test_run_windows_at_both_ends_of_a_suit_expand_as_many_nodes(name: str) -> N
     state = kanasta.State.from_dict(doc, engine="python")
     nodes = search_nodes(state)
     assert nodes > 0
-    assert _core.search_nodes(native(state)) == nodes
-    assert _core.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
+    assert _testing.search_nodes(native(state)) == nodes
+    assert _testing.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]

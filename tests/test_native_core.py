@@ -10,13 +10,16 @@ deal, compared here over many seeds and every preset.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import attrs
 import pytest
 
 import _games
 import kanasta
-from kanasta import _core, _rng, melds
+from kanasta import _rng, melds
+from kanasta._core import _testing
 from kanasta.cards import DECK, Card
 from kanasta.melds import Meld
 from kanasta.state import HandStarted, RedThreeLaid, State, UpcardTurned
@@ -39,33 +42,33 @@ def test_splitmix64_matches_the_reference_value() -> None:
     g = _rng.SplitMix64(0)
     assert g.next() == 0xE220A8397B1DCDAF
     # stream(0) with no labels is SplitMix64 seeded with that first output.
-    assert _core.stream_values(0, [], 1) == [_rng.SplitMix64(0xE220A8397B1DCDAF).next()]
+    assert _testing.stream_values(0, [], 1) == [_rng.SplitMix64(0xE220A8397B1DCDAF).next()]
 
 
 @pytest.mark.parametrize("labels", [(), (0,), (1, 1), (1, 7), (0x5EED,), (0x5A4D, 3), (0x706F73, 1)])
 def test_streams_are_the_python_streams(labels: tuple[int, ...]) -> None:
     for seed in SEEDS:
         g = _rng.stream(seed, *labels)
-        assert _core.stream_values(seed, labels, 20) == [g.next() for _ in range(20)], seed
+        assert _testing.stream_values(seed, labels, 20) == [g.next() for _ in range(20)], seed
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 13, 53, 108])
 def test_shuffles_are_the_python_shuffles(n: int) -> None:
     for seed in SEEDS[:60]:
         expected = _rng.shuffled(list(range(n)), _rng.stream(seed, 1, 3))
-        assert _core.shuffled_indices(seed, (1, 3), n) == expected, seed
+        assert _testing.shuffled_indices(seed, (1, 3), n) == expected, seed
 
 
 def test_the_deck_is_kanasta_deck() -> None:
-    assert _core.deck() == tuple(c.index for c in DECK)
+    assert _testing.deck() == tuple(c.index for c in DECK)
 
 
 def _cards(indices: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(Card.from_index(i) for i in indices)
 
 
-def _native_deal(rules: kanasta.Rules, seed: int, hand_number: int, dealer: int) -> _core.Deal:
-    return _core.deal(
+def _native_deal(rules: kanasta.Rules, seed: int, hand_number: int, dealer: int) -> _testing.Deal:
+    return _testing.deal(
         seed, hand_number, dealer, players=rules.players, hand_size=rules.hand_size,
         packets=rules.packets, packet_size=rules.packet_size, pile_freezing=rules.pile_freezing,
         red_threes=rules.red_threes, trump=rules.trump,
@@ -99,7 +102,7 @@ def test_first_deals_are_the_python_engine_deals(preset: str) -> None:
     red_threes_seen = 0
     for seed in SEEDS:
         state = kanasta.new_game(rules, seed)
-        assert _core.first_dealer(seed, rules.players) == state.dealer
+        assert _testing.first_dealer(seed, rules.players) == state.dealer
         _assert_same_deal(state, state.start_events)
         red_threes_seen += sum(len(r) for r in state.red_threes)
     # The comparison exercised the red-3 replacement path (C-DEAL-3) in Classic.
@@ -120,15 +123,15 @@ def test_later_deals_are_the_python_engine_deals(preset: str) -> None:
 
 def test_bad_arguments_raise_and_do_not_crash() -> None:
     with pytest.raises(ValueError, match="players"):
-        _core.first_dealer(1, 5)
+        _testing.first_dealer(1, 5)
     with pytest.raises(ValueError, match="dealer"):
-        _core.deal(1, 1, 4, players=4, hand_size=11, packets=0, packet_size=0,
+        _testing.deal(1, 1, 4, players=4, hand_size=11, packets=0, packet_size=0,
                    pile_freezing=True, red_threes=True, trump=False)
     with pytest.raises(ValueError, match="more cards than the deck"):
-        _core.deal(1, 1, 0, players=4, hand_size=27, packets=0, packet_size=0,
+        _testing.deal(1, 1, 0, players=4, hand_size=27, packets=0, packet_size=0,
                    pile_freezing=True, red_threes=True, trump=False)
     with pytest.raises(OverflowError):
-        _core.stream_values(-1, [], 1)
+        _testing.stream_values(-1, [], 1)
 
 
 # ------------------------------------------------------------------ melds
@@ -147,8 +150,8 @@ def _meld_rules_variants() -> list[kanasta.Rules]:
     ]
 
 
-def _native_meld_rules(rules: kanasta.Rules) -> _core.MeldRules:
-    return _core.MeldRules(
+def _native_meld_rules(rules: kanasta.Rules) -> _testing.MeldRules:
+    return _testing.MeldRules(
         runs=rules.runs, max_wilds=rules.max_wilds, wilds_within_naturals=rules.wilds_within_naturals,
         max_meld_size=rules.max_meld_size, black_threes=rules.black_threes,
     )
@@ -175,7 +178,7 @@ def _candidate(rng: random.Random) -> tuple[Card, ...]:
     return tuple(Card.from_index(i) for i in cards)
 
 
-def _same_verdict(python: Meld | tuple[str, str], native: _core.Meld | tuple[str, str]) -> bool:
+def _same_verdict(python: Meld | tuple[str, str], native: _testing.Meld | tuple[str, str]) -> bool:
     if isinstance(python, tuple) or isinstance(native, tuple):
         return python == native
     return (
@@ -222,3 +225,25 @@ def test_meld_checks_refuse_bad_card_indices() -> None:
         native.read_meld([7, 7, 53])
     with pytest.raises(ValueError, match="0-52"):
         native.read_run([7, 8, 9], wild_card=99)
+
+
+def _package_text() -> str:
+    root = Path(kanasta.__file__).parent
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.py")))
+
+
+def test_the_core_exports_what_the_package_uses_and_the_tests_ask_in_a_submodule() -> None:
+    """Issue 23: ``kanasta._core`` holds the names the package calls (each used as ``_core.NAME``
+    somewhere in src/kanasta); the entry points only tests and benchmarks call are in
+    ``kanasta._core._testing``, which the package never imports."""
+    import kanasta._core as core
+
+    text = _package_text()
+    public = [name for name in core.__all__ if not name.startswith("_")]
+    assert len(public) > 20 and "NativeState" in public
+    unused = [name for name in public if not re.search(rf"\b_core\.{name}\b", text)]
+    assert unused == [], f"kanasta._core names the package never uses (move them to _testing): {unused}"
+    assert set(_testing.__all__) >= {"Deal", "FinishRules", "legal_moves", "search_nodes", "stream_values"}
+    assert not set(_testing.__all__) & set(public)
+    assert core._testing is _testing and _testing.__name__ == "kanasta._core._testing"
+    assert "_testing" not in text

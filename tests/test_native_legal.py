@@ -25,6 +25,7 @@ import pytest
 import _games
 import kanasta
 from kanasta import _core, engine
+from kanasta._core import _testing
 from kanasta.cards import all_cards
 from kanasta.rules import PRESET_NAMES, PRESETS
 
@@ -42,9 +43,9 @@ def _finish_modules() -> tuple[ModuleType, tuple[ModuleType, ...]]:
     return finish, (checks, moves)
 
 
-def native_rules(rules: kanasta.Rules) -> _core.FinishRules:
+def native_rules(rules: kanasta.Rules) -> _testing.FinishRules:
     """The native search's view of ``rules`` (card values in half points, like the Python tables)."""
-    return _core.FinishRules(
+    return _testing.FinishRules(
         values=[int(rules.card_value(c) * 2) for c in all_cards()],
         natural_two=int(rules.natural_two_value * 2),
         runs=rules.runs,
@@ -59,7 +60,7 @@ def native_rules(rules: kanasta.Rules) -> _core.FinishRules:
     )
 
 
-def native_finishable(native: _core.FinishRules, p: Any) -> bool:
+def native_finishable(native: _testing.FinishRules, p: Any) -> bool:
     """The native answer for the Python engine's situation ``p`` (a ``Pos``)."""
     return native.finishable(
         [c.index for c in p.hand],
@@ -156,7 +157,7 @@ def test_finish_rules_refuses_bad_input() -> None:
     """E-5: a wrong number of card values, a card index out of range or a malformed shape is a ValueError."""
     rules = kanasta.Rules.classic()
     with pytest.raises(ValueError, match="53 card values"):
-        _core.FinishRules(
+        _testing.FinishRules(
             values=[0] * 52,
             natural_two=0,
             runs=False,
@@ -215,7 +216,7 @@ def test_e1_native_legal_moves_are_the_python_engines_in_order(preset: str) -> N
     moves = 0
     for state in _all_positions(preset):
         want = [str(a) for a in state.legal_actions()]
-        got = _core.legal_moves(native_state(state))
+        got = _testing.legal_moves(native_state(state))
         assert got == want, f"{preset} hand {state.hand_number} {state.phase}: {sorted(set(got) ^ set(want))[:6]}"
         phases.add(state.phase)
         moves += len(want)
@@ -268,7 +269,7 @@ def test_e1_native_move_checks_name_the_python_engines_rule(preset: str) -> None
             except (kanasta.KanastaError, ValueError):
                 continue
             want = engine.explain(state, action)
-            got = _core.explain(native, text)
+            got = _testing.explain(native, text)
             assert got == (None if want is None else tuple(want)), f"{text!r} in {preset} {state.phase}"
             checked += 1
             if want is not None:
@@ -291,7 +292,7 @@ def test_conformance_legal_moves_pass_against_the_native_engine() -> None:
     assert cases
     for case in cases:
         native = _core.NativeState.from_json(json.dumps(case["position"]))
-        assert _core.legal_moves(native) == case["legal_moves"], case["id"]
+        assert _testing.legal_moves(native) == case["legal_moves"], case["id"]
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -306,7 +307,7 @@ def test_native_engine_plays_a_game_with_its_own_legality(preset: str) -> None:
     for _ in range(1500 if preset.startswith("classic") else 600):
         if state.is_game_over:
             break
-        moves = _core.legal_moves(native)
+        moves = _testing.legal_moves(native)
         assert moves == [str(a) for a in state.legal_actions()]
         pick = rng.randrange(len(moves))
         state = state.apply(state.legal_actions()[pick])
@@ -329,4 +330,4 @@ def test_worst_case_positions_list_the_same_moves_natively() -> None:
     for state in states:
         want = [str(a) for a in state.legal_actions()]
         assert len(want) > 200
-        assert _core.legal_moves(native_state(state)) == want
+        assert _testing.legal_moves(native_state(state)) == want

@@ -17,7 +17,7 @@ import pytest
 import kanasta
 from _games import PRESET_NAMES
 from _hiding import hidden_shuffled
-from kanasta import _core
+from kanasta._core import _testing
 from kanasta.errors import ConfigError, IllegalActionError
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, encode
 from kanasta.rl.observation import layout, observation_array, observation_size, observe
@@ -153,8 +153,8 @@ def test_core_tensor_reads_nothing_hidden(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_core_layout_is_the_python_layout(preset: str) -> None:
     rules = PRESETS[preset]
-    assert tuple(_core.observation_layout(rules.players, rules.teams)) == layout(rules)
-    assert tuple(_core.observation_layout(rules.players, rules.teams, memory=True)) == layout(rules, memory=True)
+    assert tuple(_testing.observation_layout(rules.players, rules.teams)) == layout(rules)
+    assert tuple(_testing.observation_layout(rules.players, rules.teams, memory=True)) == layout(rules, memory=True)
 
 
 def test_bad_arguments_are_refused_and_change_nothing() -> None:

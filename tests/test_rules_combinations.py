@@ -16,6 +16,7 @@ import pytest
 
 import kanasta
 from kanasta import AddToMeld, LayMeld, TakePile, _core
+from kanasta._core import _testing
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 
@@ -169,7 +170,7 @@ def test_e_2_both_engines_search_the_big_hand_alike() -> None:
     native = kanasta.State.from_dict(python.to_dict(), engine="native")
     ctx = Ctx(python)
     play_actions(ctx)
-    assert ctx.work.nodes == _core.search_nodes(native._native)  # type: ignore[arg-type]
+    assert ctx.work.nodes == _testing.search_nodes(native._native)  # type: ignore[arg-type]
     assert ctx.work.nodes < 10_000
 
 
@@ -199,7 +200,7 @@ def test_e_2_k_open_4_the_big_hand_with_no_canasta_to_go_out_is_listed_within_th
     listed = native.legal_actions()
     assert {kanasta.Discard(c) for c in hand} <= set(listed)
     assert any(isinstance(a, LayMeld) for a in listed)
-    nodes = _core.search_nodes(native._native)  # type: ignore[arg-type]
+    nodes = _testing.search_nodes(native._native)  # type: ignore[arg-type]
     assert nodes < 100_000  # the work budget (SEARCH_BUDGET)
     from kanasta.legality.context import Ctx
     from kanasta.legality.moves import play_actions

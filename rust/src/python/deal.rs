@@ -12,7 +12,7 @@ use crate::engine::deal::{self, Deal, DealRules};
 use crate::rng;
 
 /// A dealt hand (the Python engine's `_deal`): hands, packets, stock, upcard, red 3s.
-#[pyclass(frozen, module = "kanasta._core", name = "Deal")]
+#[pyclass(frozen, module = "kanasta._core._testing", name = "Deal")]
 pub(super) struct PyDeal {
     inner: Deal,
 }

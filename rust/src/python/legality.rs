@@ -59,7 +59,7 @@ fn cards_from(cards: &[Card]) -> PyResult<Cards> {
 }
 
 /// The rule options the E-2 search reads, card values in half points.
-#[pyclass(frozen, module = "kanasta._core", name = "FinishRules")]
+#[pyclass(frozen, module = "kanasta._core._testing", name = "FinishRules")]
 pub(crate) struct PyFinishRules {
     tables: Tables,
 }
@@ -168,7 +168,7 @@ impl PyFinishRules {
 /// afresh on each call (`NativeState.legal_moves` keeps its listing).
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
-fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<String>> {
+pub(super) fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<String>> {
     let moves = crate::legality::legal_moves_within(&state.get().inner, budget)
         .0
         .map_err(gave_up)?;
@@ -179,7 +179,7 @@ fn legal_moves(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<Vec<St
 /// engine's listing counts in its `Work.nodes`); past `budget`, BudgetExceeded.
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
-fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> {
+pub(super) fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> {
     let (moves, nodes) = crate::legality::legal_moves_within(&state.get().inner, budget);
     moves.map_err(gave_up)?;
     Ok(nodes)
@@ -189,14 +189,14 @@ fn search_nodes(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<u64> 
 /// empty stock); `NativeState.apply` takes it as its `can_take`.
 #[pyfunction]
 #[pyo3(signature = (state, *, budget = SEARCH_BUDGET))]
-fn can_take(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<bool> {
+pub(super) fn can_take(state: &Bound<'_, PyNativeState>, budget: u64) -> PyResult<bool> {
     crate::legality::can_take_within(&state.get().inner, budget).map_err(gave_up)
 }
 
 /// Why `move` (notation) is illegal in `state`, as (RULES ID, message), or None when it is legal.
 #[pyfunction]
 #[pyo3(signature = (state, r#move, *, budget = SEARCH_BUDGET))]
-fn explain(
+pub(super) fn explain(
     state: &Bound<'_, PyNativeState>,
     r#move: &str,
     budget: u64,
@@ -267,12 +267,7 @@ fn explain_parts(
 
 /// Add the legality's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyFinishRules>()?;
-    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
-    m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(explain_parts, m)?)?;
-    m.add_function(wrap_pyfunction!(can_take, m)?)?;
-    m.add_function(wrap_pyfunction!(search_nodes, m)?)?;
     m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::cards::{self, Card};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 
 /// A legal meld read by [`PyMeldRules`]: the fields of `kanasta.Meld`, cards as indices.
-#[pyclass(frozen, module = "kanasta._core", name = "Meld")]
+#[pyclass(frozen, module = "kanasta._core._testing", name = "Meld")]
 pub(super) struct PyMeld {
     inner: melds::Meld,
 }
@@ -59,7 +59,7 @@ impl PyMeld {
 }
 
 /// The rules that checking a meld depends on (fields of `kanasta.Rules`).
-#[pyclass(frozen, module = "kanasta._core", name = "MeldRules")]
+#[pyclass(frozen, module = "kanasta._core._testing", name = "MeldRules")]
 pub(super) struct PyMeldRules {
     inner: MeldRules,
 }

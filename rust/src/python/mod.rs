@@ -1,12 +1,13 @@
 //! The `kanasta._core` extension module: thin PyO3 bindings over the core.
 //!
 //! Cards cross the boundary as their index (an `int`, `kanasta.Card.index`);
-//! sequences of cards as tuples of ints.  The stub `src/kanasta/_core.pyi`
-//! describes this module for type checkers and is checked by `mypy.stubtest`.
+//! sequences of cards as tuples of ints.  The stub `src/kanasta/_core/__init__.pyi`
+//! describes this module for type checkers and is checked by `mypy.stubtest`
+//! (with its submodule's, `_core/_testing.pyi`).
 //!
 //! Its parts, named after the Python modules they serve:
 //!
-//! * [`deal`]: the random stream and the deal (`kanasta._rng`);
+//! * [`deal`]: the random stream and the deal (`kanasta._rng`, `kanasta.engine`);
 //! * [`melds`]: reading melds (`kanasta.melds`);
 //! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
 //! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
@@ -16,6 +17,10 @@
 //! * [`view`]: the `NativeView` class, one seat's view of a `NativeState` (`kanasta.view`);
 //! * [`rl`]: observation tensors and the action-id decision tree (`kanasta.rl`);
 //! * [`vector`]: the batched env and the rollouts (`kanasta.rl.vector`);
+//! * [`greedy`]: greedy rollouts and GreedyBot's choice (`kanasta.bots`);
+//! * [`factory`]: how the core makes the package's objects (the makers it registers);
+//! * [`testing`]: the `kanasta._core._testing` submodule, the entry points only the
+//!   tests and benchmarks call (the deal, the melds, the legality by notation, ...);
 //! * this module: the shared conversions, the `IllegalMove` exception and the
 //!   module's registration.
 
@@ -29,6 +34,7 @@ mod objects;
 mod position;
 mod rl;
 mod state;
+mod testing;
 mod vector;
 mod view;
 
@@ -52,8 +58,6 @@ use crate::engine::apply::MoveError;
 use crate::python::legality::gave_up;
 
 use actions::set_action_factory;
-use deal::{deal_hand, deck, first_dealer, shuffled_indices, stream_values, PyDeal};
-use melds::{PyMeld, PyMeldRules};
 
 pyo3::create_exception!(
     kanasta._core,
@@ -85,9 +89,6 @@ fn nested_tuple<'py>(py: Python<'py>, groups: &[Vec<Card>]) -> PyResult<Bound<'p
 /// The native core of kanasta (internal; see the package documentation).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyDeal>()?;
-    m.add_class::<PyMeld>()?;
-    m.add_class::<PyMeldRules>()?;
     m.add_class::<PyNativeState>()?;
     m.add_class::<view::PyNativeView>()?;
     m.add_function(wrap_pyfunction!(view::native_view, m)?)?;
@@ -118,17 +119,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_array, m)?)?;
-    m.add_function(wrap_pyfunction!(rl::observation_layout, m)?)?;
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector::rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(greedy::greedy_rollouts, m)?)?;
-    m.add_function(wrap_pyfunction!(greedy::greedy_choice_index, m)?)?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
-    m.add_function(wrap_pyfunction!(stream_values, m)?)?;
-    m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
-    m.add_function(wrap_pyfunction!(deck, m)?)?;
-    m.add_function(wrap_pyfunction!(first_dealer, m)?)?;
-    m.add_function(wrap_pyfunction!(deal_hand, m)?)?;
     crate::python::legality::register(m)?;
-    Ok(())
+    testing::add_to(m)
 }

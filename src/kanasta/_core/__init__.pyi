@@ -2,6 +2,8 @@
 
 Cards are their :attr:`kanasta.Card.index` (0-52); sequences of cards are
 tuples of indices.  Checked against the compiled module by ``mypy.stubtest``.
+The entry points only tests and benchmarks call are in its submodule
+``kanasta._core._testing`` (``_testing.pyi``).
 """
 
 from collections.abc import Callable, Sequence
@@ -24,36 +26,21 @@ __all__ = [
     "SEEN_FIELDS",
     "VIEW_FIELDS",
     "BudgetExceeded",
-    "Deal",
-    "FinishRules",
     "IllegalMove",
-    "Meld",
-    "MeldRules",
     "NativeDecisions",
     "NativeState",
     "NativeView",
     "VectorEnv",
-    "can_take",
-    "deal",
-    "deck",
-    "explain",
     "explain_parts",
-    "first_dealer",
-    "greedy_choice_index",
     "greedy_rollouts",
-    "legal_moves",
     "native_view",
     "observation",
     "observation_into",
-    "observation_layout",
     "rollouts",
-    "search_nodes",
     "set_action_factory",
     "set_event_factory",
     "set_state_factory",
     "set_view_factory",
-    "shuffled_indices",
-    "stream_values",
 ]
 
 class BudgetExceeded(RuntimeError):
@@ -67,104 +54,6 @@ class IllegalMove(ValueError):
 
     The same ID and message as :class:`kanasta.IllegalActionError` for the same move.
     """
-
-@final
-class Deal:
-    """A dealt hand, as the Python engine's ``_deal`` deals it (E-3)."""
-
-    @property
-    def first_player(self) -> int: ...
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def packets(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def stock(self) -> tuple[int, ...]: ...
-    @property
-    def pile(self) -> tuple[int, ...]: ...
-    @property
-    def pile_frozen(self) -> bool: ...
-    @property
-    def trump(self) -> int | None: ...
-    @property
-    def red_threes(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def red_three_events(self) -> list[tuple[int, int, int | None]]: ...
-
-@final
-class Meld:
-    """A legal meld: the fields of :class:`kanasta.Meld`, cards as indices."""
-
-    @property
-    def kind(self) -> Literal["set", "run"]: ...
-    @property
-    def cards(self) -> tuple[int, ...]: ...
-    @property
-    def rank(self) -> int | None: ...
-    @property
-    def suit(self) -> int | None: ...
-    @property
-    def low(self) -> int: ...
-    @property
-    def wild_index(self) -> int | None: ...
-
-@final
-class MeldRules:
-    """The fields of :class:`kanasta.Rules` that checking a meld depends on."""
-
-    def __new__(
-        cls,
-        *,
-        runs: bool,
-        max_wilds: int,
-        wilds_within_naturals: bool,
-        max_meld_size: int | None,
-        black_threes: bool,
-    ) -> MeldRules: ...
-    def read_meld(self, cards: Sequence[int], *, black_threes_ok: bool = False) -> Meld | tuple[str, str]: ...
-    def read_set(self, cards: Sequence[int], *, black_threes_ok: bool = False) -> Meld | tuple[str, str]: ...
-    def read_run(self, cards: Sequence[int], *, wild_card: int | None = None) -> Meld | tuple[str, str]: ...
-
-@final
-class FinishRules:
-    """The fields of :class:`kanasta.Rules` that the E-2 search reads, card values in half points.
-
-    Meld shapes are the Python engine's: ``(0, rank, naturals, wilds, size)``
-    for a set, ``(1, suit, low, high, wild position or 0)`` for a run.
-    """
-
-    def __new__(
-        cls,
-        *,
-        values: Sequence[int],
-        natural_two: int,
-        runs: bool,
-        max_wilds: int,
-        wilds_within_naturals: bool,
-        max_meld_size: int | None,
-        one_meld_per_rank: bool,
-        canastas_to_go_out: int,
-        black_threes: bool,
-        opening_natural_run: bool,
-        opening_one_card_exempt: bool,
-    ) -> FinishRules: ...
-    def finishable(
-        self,
-        hand: Sequence[int],
-        shapes: Sequence[tuple[int, int, int, int, int]],
-        *,
-        opened: bool,
-        laid: bool,
-        count: int,
-        aside: Sequence[int],
-        must_out: bool,
-        minimum: int,
-        forbidden: int | None,
-        no_out: bool,
-        out_exempt: bool,
-        discard_empty_ok: bool,
-        black3_ok: bool,
-    ) -> bool: ...
 
 @final
 class NativeState:
@@ -229,7 +118,6 @@ class NativeView:
 
 # the view the factory of set_view_factory makes (a kanasta.PlayerView), or None
 def native_view(state: NativeState, seat: object) -> object | None: ...
-def legal_moves(state: NativeState, *, budget: int = ...) -> list[str]: ...
 @final
 class NativeDecisions:
     def __new__(cls, state: NativeState, *, budget: int = ...) -> NativeDecisions: ...
@@ -278,16 +166,12 @@ def greedy_rollouts(
     states: Sequence[NativeState], teams: Sequence[int], known: Sequence[Sequence[Sequence[int]]], *,
     num_threads: int = 1, max_moves: int = 100000, horizon: int | None = None, progress: float = 0.0,
 ) -> tuple[npt.NDArray[np.float64], int]: ...
-def greedy_choice_index(state: NativeState, known: Sequence[Sequence[int]]) -> int: ...
 def observation(
     state: NativeState, seat: int, pending: Sequence[int], *, memory: bool = False
 ) -> npt.NDArray[np.float32]: ...
 def observation_into(
     state: NativeState, seat: int, pending: Sequence[int], out: Any, *, memory: bool = False
 ) -> None: ...
-def observation_layout(players: int, teams: int, *, memory: bool = False) -> list[tuple[str, int, int]]: ...
-def search_nodes(state: NativeState, *, budget: int = ...) -> int: ...
-def can_take(state: NativeState, *, budget: int = ...) -> bool: ...
 def set_action_factory(
     kinds: Sequence[tuple[Any, Sequence[Callable[[Any, Any], None]]]], cards: Sequence[Card]
 ) -> None: ...
@@ -315,24 +199,6 @@ def set_view_factory(
 VIEW_FIELDS: tuple[str, ...]
 SEEN_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
-def explain(state: NativeState, move: str, *, budget: int = ...) -> tuple[str, str] | None: ...
 def explain_parts(
     state: NativeState, kind: int, cards: Sequence[int], meld: int | None, *, budget: int = ...
 ) -> tuple[str, str] | None: ...
-def stream_values(seed: int, labels: Sequence[int], count: int) -> list[int]: ...
-def shuffled_indices(seed: int, labels: Sequence[int], n: int) -> list[int]: ...
-def deck() -> tuple[int, ...]: ...
-def first_dealer(seed: int, players: int) -> int: ...
-def deal(
-    seed: int,
-    hand_number: int,
-    dealer: int,
-    *,
-    players: int,
-    hand_size: int,
-    packets: int,
-    packet_size: int,
-    pile_freezing: bool,
-    red_threes: bool,
-    trump: bool,
-) -> Deal: ...
