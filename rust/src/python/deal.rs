@@ -6,7 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::{cards_tuple, nested_tuple};
+use super::convert::{cards_tuple, nested_tuple};
 use crate::cards::{self, Card, DECK_SIZE};
 use crate::engine::deal::{self, Deal, DealRules};
 use crate::rng;

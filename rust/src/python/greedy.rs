@@ -5,10 +5,10 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use super::state::value_error;
+use super::state::PyNativeState;
 use crate::bots::greedy::{self, greedy_choice, Limits};
 use crate::legality::{legal_moves_within, SEARCH_BUDGET};
 use crate::position::{State, MAX_SEATS};
-use crate::python::PyNativeState;
 use crate::rl::vector::Threads;
 use crate::view::memory::Memory;
 

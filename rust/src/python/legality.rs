@@ -3,29 +3,18 @@
 //! tuples: `(0, rank, naturals, wilds, size)` for a set, `(1, suit, low,
 //! high, wild position or 0)` for a run.
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-
-pyo3::create_exception!(
-    kanasta._core,
-    BudgetExceeded,
-    PyRuntimeError,
-    "The E-2 search gave up: one question (a listing, a move check) needs more search \
-     nodes than its work budget; the message is the Python engine's EngineLimitError message."
-);
 
 use crate::actions::parse_action;
 use crate::cards::{Card, DISTINCT};
 use crate::legality::solver::{
-    Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables, TurnFlags, Work,
-    MAX_MELDS, SEARCH_BUDGET,
+    Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags, Work, MAX_MELDS,
+    SEARCH_BUDGET,
 };
-use crate::python::PyNativeState;
 
-/// The Python exception for a question given up past its work budget.
-pub(crate) fn gave_up(e: SearchGaveUp) -> PyErr {
-    BudgetExceeded::new_err(e.to_string())
-}
+use super::errors::gave_up;
+use super::state::PyNativeState;
 
 /// The Python engine's tuple for a meld shape.
 type ShapeTuple = (u8, u8, u8, u8, u8);
@@ -268,6 +257,5 @@ fn explain_parts(
 /// Add the legality's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain_parts, m)?)?;
-    m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;
     Ok(())
 }

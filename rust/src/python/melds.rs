@@ -6,7 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::cards_tuple;
+use super::convert::cards_tuple;
 use crate::cards::{self, Card};
 use crate::melds::{self, MeldKind, MeldRules, Problem};
 

@@ -25,7 +25,9 @@
 //!   module's registration.
 
 mod actions;
+mod convert;
 mod deal;
+mod errors;
 mod factory;
 mod greedy;
 mod legality;
@@ -38,8 +40,6 @@ mod testing;
 mod vector;
 mod view;
 
-pub(crate) use state::PyNativeState;
-
 /// The extension's heap allocator: mimalloc, whose small-object pools make
 /// the core's short-lived allocations (a listing's moves, a search's nodes, a
 /// position's copy) cheaper than the C library's `malloc`: about 6 % fewer
@@ -49,47 +49,15 @@ pub(crate) use state::PyNativeState;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::cards::Card;
-use crate::engine::apply::MoveError;
-use crate::python::legality::gave_up;
-
 use actions::set_action_factory;
-
-pyo3::create_exception!(
-    kanasta._core,
-    IllegalMove,
-    PyValueError,
-    "A move that is not legal in the state: its args are the RULES ID and the message, \
-     those of kanasta.IllegalActionError for the same move."
-);
-
-fn move_error(e: MoveError) -> PyErr {
-    match e {
-        MoveError::Illegal(p) => IllegalMove::new_err((p.rule, p.message)),
-        MoveError::GaveUp(g) => gave_up(g),
-    }
-}
-
-fn cards_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, cards.iter().copied())
-}
-
-fn nested_tuple<'py>(py: Python<'py>, groups: &[Vec<Card>]) -> PyResult<Bound<'py, PyTuple>> {
-    let items = groups
-        .iter()
-        .map(|g| cards_tuple(py, g))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyTuple::new(py, items)
-}
 
 /// The native core of kanasta (internal; see the package documentation).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyNativeState>()?;
+    m.add_class::<state::PyNativeState>()?;
     m.add_class::<view::PyNativeView>()?;
     m.add_function(wrap_pyfunction!(view::native_view, m)?)?;
     m.add_function(wrap_pyfunction!(view::set_view_factory, m)?)?;
@@ -122,7 +90,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector::PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector::rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(greedy::greedy_rollouts, m)?)?;
-    m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
-    crate::python::legality::register(m)?;
+    m.add("IllegalMove", m.py().get_type::<errors::IllegalMove>())?;
+    m.add(
+        "BudgetExceeded",
+        m.py().get_type::<errors::BudgetExceeded>(),
+    )?;
+    legality::register(m)?;
     testing::add_to(m)
 }

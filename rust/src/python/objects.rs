@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::{card_objects, ActionTable};
+use super::convert::result_raw;
 use super::factory::{lock, Classes, Factory, Registered};
-use super::position::result_raw;
 
 /// The event classes in the order of [`EVENT_FIELDS`], each with its fields in the
 /// class's order: the one named table both sides read (the package registers each

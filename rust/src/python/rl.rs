@@ -8,8 +8,8 @@ use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::state::PyNativeState;
 use crate::legality::SEARCH_BUDGET;
-use crate::python::PyNativeState;
 use crate::rl::actions::{Decisions, IdSet, Step, NUM_ACTIONS};
 use crate::rl::observation;
 use crate::view::memory::Memory;

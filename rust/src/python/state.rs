@@ -14,12 +14,11 @@ use crate::{actions, documents, rules};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::action_objects;
+use super::errors::{gave_up, move_error, IllegalMove};
 use super::factory::{object_new, Phases};
 use super::objects::Game;
-use super::{move_error, IllegalMove};
 use crate::actions::Action;
 use crate::legality::SEARCH_BUDGET;
-use crate::python::legality::gave_up;
 
 /// A native game position (the Python `State`'s data), with the events of
 /// the move that led to it.  Immutable: `apply` returns a new one.

@@ -11,11 +11,11 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::errors::IllegalMove;
 use super::state::value_error;
-use super::IllegalMove;
+use super::state::PyNativeState;
 use crate::bots::rollout;
 use crate::position::State;
-use crate::python::PyNativeState;
 use crate::rl::actions::NUM_ACTIONS;
 use crate::rl::vector::{Config, Threads, VectorEnv};
 use crate::rules::Rules;

@@ -14,9 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::actions::card_objects;
+use super::convert::{any, melds_raw, tuple_of, turn_raw};
 use super::factory::{Classes, Factory, Phases, Registered};
 use super::objects::Game;
-use super::position::{any, melds_raw, tuple_of, turn_raw};
 use super::state::PyNativeState;
 use crate::bots::sampling;
 use crate::cards::Card;
