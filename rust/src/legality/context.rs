@@ -1,14 +1,19 @@
 //! What every legality check of one position needs, gathered once
-//! ([`Context`], the Python engine's `Ctx`), and the rules more than one
-//! check applies (the Python `kanasta.rulebook`): the emptying check, the
-//! opening test, rule IDs that differ between Part C and Part K.
+//! ([`Context`], the Python engine's `Ctx` of `kanasta.legality.context`), the
+//! rules more than one check applies (the Python `kanasta.rulebook`): the
+//! emptying check, the opening test, rule IDs that differ between Part C and
+//! Part K; a check's answer ([`Problem`], [`Verdict`]); and the card-list
+//! helpers the checks and the listing share (as the Python `remove_cards`).
 
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::cards::{is_red_three, is_wild, Card};
+use crate::actions::{CardList, MAX_MOVE_CARDS};
+use crate::cards::{is_red_three, is_wild, Card, WILD_CARDS};
+use crate::inline::Inline;
 use crate::legality::solver::{
-    canastas, team_opens, Cards, FinishRules, Finisher, Shape, Situation, Tables, TurnFlags, Work,
+    canastas, team_opens, Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables,
+    TurnFlags, Work,
 };
 use crate::position::{Drew, Phase, State, TableMeld};
 use crate::rules::Rules;
@@ -28,6 +33,14 @@ impl Problem {
             message: message.into(),
         }
     }
+}
+
+/// The verdict of a check: None for a legal move, or why it is not.
+pub type Verdict = Result<Option<Problem>, SearchGaveUp>;
+
+/// The verdict that the move breaks `rule`.
+pub(crate) fn problem(rule: &'static str, message: impl Into<String>) -> Verdict {
+    Ok(Some(Problem::new(rule, message)))
 }
 
 impl From<crate::melds::Problem> for Problem {
@@ -325,4 +338,53 @@ pub fn empty_problem(
         ));
     }
     None
+}
+
+// ------------------------------------------------------------------ card lists
+
+/// `list` as a move's card list (a generated move holds at most a meld's cards).
+pub(crate) fn cards_of(list: &[Card]) -> CardList {
+    CardList::new(list).expect("a generated move holds at most a meld's cards")
+}
+
+/// Up to five distinct cards with their counts, kept inline (a rank's
+/// naturals, or the wild cards: 2s and jokers).
+pub(crate) type CardCounts = Inline<(Card, u8), 5>;
+
+/// The counts in `hand` of those of `cards` it holds.
+fn counts_of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
+    let mut out = CardCounts::default();
+    for c in cards {
+        let n = hand.count(usize::from(c));
+        if n > 0 {
+            out.push((c, n));
+        }
+    }
+    out
+}
+
+/// The wild cards of `hand` (2s and jokers) with their counts, in index order.
+pub(crate) fn wild_counts(hand: &Cards) -> CardCounts {
+    counts_of(hand, WILD_CARDS.into_iter())
+}
+
+/// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
+pub(crate) fn rank_counts(hand: &Cards, rank: u8) -> CardCounts {
+    let base = (rank - 1) * 4;
+    let cards = if rank == 2 { 0..0 } else { base..base + 4 };
+    counts_of(hand, cards)
+}
+
+/// `cards` without one copy of each of `removed` (a multiset difference), or
+/// None when some card of `removed` is missing (or `cards` is longer than a move).
+pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<CardList> {
+    let mut out = [0 as Card; MAX_MOVE_CARDS];
+    let mut n = cards.len();
+    out.get_mut(..n)?.copy_from_slice(cards);
+    for c in removed {
+        let i = out[..n].iter().position(|x| x == c)?;
+        out.copy_within(i + 1..n, i);
+        n -= 1;
+    }
+    CardList::new(&out[..n])
 }

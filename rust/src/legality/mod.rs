@@ -19,6 +19,7 @@ pub mod moves;
 #[path = "../legal/solver/mod.rs"]
 pub mod solver;
 
+pub use checks::{can_take, can_take_within};
 pub use checks::{explain, explain_within};
-pub use moves::{can_take, can_take_within, legal_moves, legal_moves_within};
+pub use moves::{legal_moves, legal_moves_within};
 pub use solver::{SearchGaveUp, SEARCH_BUDGET};

@@ -1,14 +1,13 @@
 //! The candidate moves built from the hand, by construction within the meld
 //! rules (the Python engine's `count_cards`, `sub_multisets`,
 //! `new_run_candidates` and `run_extend_candidates` in
-//! `kanasta.legality.moves`), and the small card-list helpers the generator
-//! shares: a run's cells, sub-multisets without allocating, the counts of a
-//! rank's naturals and of the wild cards, meld values, multiset differences.
+//! `kanasta.legality.moves`), and the small helpers the generator shares: a
+//! run's cells, sub-multisets without allocating, meld values (the card-list
+//! helpers the checks share too are in [`crate::legality::context`]).
 
-use crate::actions::{CardList, MAX_MOVE_CARDS};
-use crate::cards::{Card, DISTINCT, JOKER, WILD_CARDS};
-use crate::inline::Inline;
-use crate::legality::context::Context;
+use crate::actions::CardList;
+use crate::cards::{Card, DISTINCT, JOKER};
+use crate::legality::context::{remove_cards, wild_counts, Context};
 use crate::legality::solver::{Cards, Shape};
 use crate::position::TableMeld;
 
@@ -16,10 +15,6 @@ use crate::position::TableMeld;
 pub(super) fn run_cell(suit: u8, position: u8) -> Card {
     let rank = if position == 14 { 1 } else { position };
     (rank - 1) * 4 + suit
-}
-
-pub(super) fn cards_of(list: &[Card]) -> CardList {
-    CardList::new(list).expect("a generated move holds at most a meld's cards")
 }
 
 /// `first` then `then`, one list (a generated meld holds at most a meld's cards).
@@ -105,34 +100,6 @@ impl Iterator for SubMultisets {
     }
 }
 
-/// Up to five distinct cards with their counts, kept inline (a rank's
-/// naturals, or the wild cards: 2s and jokers).
-pub(super) type CardCounts = Inline<(Card, u8), 5>;
-
-/// The counts in `hand` of those of `cards` it holds.
-fn counts_of(hand: &Cards, cards: impl Iterator<Item = Card>) -> CardCounts {
-    let mut out = CardCounts::default();
-    for c in cards {
-        let n = hand.count(usize::from(c));
-        if n > 0 {
-            out.push((c, n));
-        }
-    }
-    out
-}
-
-/// The wild cards of `hand` (2s and jokers) with their counts, in index order.
-pub(super) fn wild_counts(hand: &Cards) -> CardCounts {
-    counts_of(hand, WILD_CARDS.into_iter())
-}
-
-/// The natural cards of `rank` in `hand` with their counts, in index order (none for the 2s: wild).
-pub(super) fn rank_counts(hand: &Cards, rank: u8) -> CardCounts {
-    let base = (rank - 1) * 4;
-    let cards = if rank == 2 { 0..0 } else { base..base + 4 };
-    counts_of(hand, cards)
-}
-
 /// The half-point value of a run's cards from position `low`, its wild at `wild`
 /// (a 2 at position 2 that is not the wild counts as a natural 2, K-VAL-1).
 pub(super) fn run_value(ctx: &Context<'_>, cards: &[Card], low: u8, wild: Option<u8>) -> i32 {
@@ -160,20 +127,6 @@ pub(super) fn set_rank(s: &Shape) -> Option<u8> {
         Shape::Set { rank, .. } => Some(rank),
         Shape::Run { .. } => None,
     }
-}
-
-/// `cards` without one copy of each of `removed` (a multiset difference), or
-/// None when some card of `removed` is missing (or `cards` is longer than a move).
-pub(crate) fn remove_cards(cards: &[Card], removed: &[Card]) -> Option<CardList> {
-    let mut out = [0 as Card; MAX_MOVE_CARDS];
-    let mut n = cards.len();
-    out.get_mut(..n)?.copy_from_slice(cards);
-    for c in removed {
-        let i = out[..n].iter().position(|x| x == c)?;
-        out.copy_within(i + 1..n, i);
-        n -= 1;
-    }
-    CardList::new(&out[..n])
 }
 
 /// Whether the multiset `cards` is in `hand`: no card of the list is needed

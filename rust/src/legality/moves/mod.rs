@@ -11,28 +11,28 @@
 //! kept when the turn can still be finished after it ([`Finisher`](crate::legality::solver::Finisher)), one
 //! finisher (and memo) per position.
 //!
-//! Its modules follow the Python engine's `kanasta.legality.moves` (and the
-//! listing's share of `kanasta.legality.checks`):
+//! Its modules follow the Python engine's `kanasta.legality.moves`, above
+//! the one-move checks it asks ([`crate::legality::checks`]: the takes, the
+//! discards, asking and answering):
 //!
-//! * [`candidates`]: the candidate melds, additions and extensions the hand
-//!   allows, and the card-list helpers;
-//! * [`play`]: the play phase's generator ([`play::Gen`]);
-//! * [`takes`]: the draw phase's takes of the pile ([`legal_takes`], [`can_take`]);
-//! * this module: the listing of any phase ([`legal_moves`]) and the discard
-//!   check it shares with the one-move check ([`discard_problem`]).
+//! * `candidates`: the candidate melds, additions and extensions the hand allows;
+//! * `play`: the play phase's generator (`play::Gen`);
+//! * this module: the listing of any phase ([`legal_moves`]).
 
 mod candidates;
 mod play;
-mod takes;
 
-pub(crate) use candidates::remove_cards;
-pub use takes::{can_take, can_take_within, legal_takes};
+#[cfg(test)]
+mod tests;
 
 use play::Gen;
 
 use crate::actions::Action;
 use crate::cards::Card;
-use crate::legality::context::{empty_problem, Context, Problem};
+use crate::legality::checks::{
+    answer_no_problem, ask_problem, card_discard_problem, legal_takes, turn_discard_problem,
+};
+use crate::legality::context::Context;
 use crate::legality::solver::{SearchGaveUp, Shape, Work, SEARCH_BUDGET};
 use crate::position::Phase;
 
@@ -74,7 +74,7 @@ fn list_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
         }
         Phase::Answer => {
             let mut out = vec![Action::Answer { permit: true }];
-            if crate::legality::checks::answer_no_problem(ctx)?.is_none() {
+            if answer_no_problem(ctx)?.is_none() {
                 out.push(Action::Answer { permit: false });
             }
             Ok(out)
@@ -88,9 +88,7 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
     // most listings are short: the list grows past 16 moves when it must
     let mut out = Vec::with_capacity(16);
-    if ctx.rules.ask_partner
-        && crate::legality::checks::ask_problem(ctx, &mut g.finisher)?.is_none()
-    {
+    if ctx.rules.ask_partner && ask_problem(ctx, &mut g.finisher)?.is_none() {
         out.push(Action::Ask);
     }
     g.new_sets(&mut out)?;
@@ -113,65 +111,3 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     }
     Ok(out)
 }
-
-/// Why discarding `card` is illegal, or None (G-TURN-1, K-PILE-3, C-OUT-1, C-THREE-2, C-OUT-3, C-OPEN-2).
-pub fn discard_problem(ctx: &Context<'_>, card: Card) -> Option<Problem> {
-    card_discard_problem(ctx, card).or_else(|| turn_discard_problem(ctx))
-}
-
-/// Why `card` may not be discarded, whatever the turn (G-TURN-1, K-PILE-3), or None.
-fn card_discard_problem(ctx: &Context<'_>, card: Card) -> Option<Problem> {
-    let turn = &ctx.s.turn;
-    if !ctx.hand.has(usize::from(card)) {
-        return Some(Problem::new(
-            "G-TURN-1",
-            format!("{} is not in your hand", crate::cards::notation(card)),
-        ));
-    }
-    if turn.forbidden == Some(card) {
-        return Some(Problem::new(
-            "K-PILE-3",
-            format!(
-                "you took {} as a one-card pile: you may not discard it this turn",
-                crate::cards::notation(card)
-            ),
-        ));
-    }
-    None
-}
-
-/// Why no card may be discarded now (C-OUT-1, C-THREE-2, C-OUT-3, C-OPEN-2), or None.
-fn turn_discard_problem(ctx: &Context<'_>) -> Option<Problem> {
-    let turn = &ctx.s.turn;
-    if ctx.hand.len() == 1 {
-        return empty_problem(
-            ctx,
-            ctx.n_canastas,
-            ctx.opened,
-            true,
-            turn.answer == Some(false),
-        );
-    }
-    if turn.must_go_out {
-        return Some(Problem::new(
-            "C-THREE-2",
-            "you melded black 3s: you must go out this turn",
-        ));
-    }
-    if turn.answer == Some(true) {
-        return Some(Problem::new(
-            "C-OUT-3",
-            "partner answered yes: you must go out this turn",
-        ));
-    }
-    if turn.laid && !ctx.opened {
-        return Some(Problem::new(
-            ctx.not_open_rule(),
-            "you laid cards down: reach the opening minimum before you discard",
-        ));
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests;

@@ -5,12 +5,12 @@
 //! candidate when the turn can still be finished after it.
 
 use super::candidates::{
-    cards_of, joined, meld_value, new_run_candidates, rank_counts, run_extend_candidates,
-    run_value, set_rank, sub_multisets, wild_counts,
+    joined, meld_value, new_run_candidates, run_extend_candidates, run_value, set_rank,
+    sub_multisets,
 };
 use crate::actions::{Action, CardList};
 use crate::cards::Card;
-use crate::legality::context::{empty_problem, Context};
+use crate::legality::context::{cards_of, empty_problem, rank_counts, wild_counts, Context};
 use crate::legality::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
 
 /// The generator for one play-phase position.

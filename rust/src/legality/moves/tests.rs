@@ -1,11 +1,12 @@
 //! Unit tests of the move generator: hand-made positions checked by hand
 //! (RULES C-OUT-1, C-OPEN-1) and the card-list helpers.
 
-use super::candidates::{cards_of, sub_multisets};
+use super::candidates::sub_multisets;
 use super::*;
 use crate::actions::CardList;
 use crate::cards::card;
 use crate::cards::JOKER;
+use crate::legality::context::{cards_of, remove_cards};
 use crate::position::{Drew, Hand, State, Turn};
 use crate::rules::Rules;
 use std::sync::Arc;
