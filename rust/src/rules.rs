@@ -41,6 +41,9 @@ pub const THREES_WITH_PACKETS: &str = "the red- and black-3 rules are defined fo
      binds its player to go out (C-THREE-2) where emptying the hand picks up a packet instead \
      (K-OUT-2); use red_threes=False and black_threes=False";
 
+/// Most seats (and teams) a game has: [`Rules::players`] is 2, 3 or 4.
+pub const MAX_SEATS: usize = 4;
+
 /// Every rule option of both games; the fields of the Python `Rules`, in its
 /// order, point values in half points.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

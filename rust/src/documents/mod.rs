@@ -14,10 +14,13 @@
 //!
 //! Its parts, by concept (as the Python engine's modules):
 //!
-//! * [`write`](mod@write): writing a document, an event, a hand result (`kanasta.serialize`);
-//! * [`reading`]: reading one JSON value, with the path of a bad one (`kanasta._reading`);
+//! * [`reading`]: reading one JSON value, with the path of a bad one, and the
+//!   error of a document that cannot be read ([`DocError`]) (`kanasta._reading`);
+//! * [`write`](mod@write): writing a document, an event, a hand result, and the
+//!   format's name ([`FORMAT`]) (`kanasta.serialize`);
 //! * [`position`]: reading a whole document (`kanasta._position`);
-//! * this module: the format name and the error ([`DocError`]) they share.
+//! * [`history`]: a line's history as text and back, for pickling;
+//! * this module: the names the crate reads documents by.
 
 pub mod history;
 pub mod position;
@@ -25,45 +28,8 @@ pub mod reading;
 pub mod write;
 
 pub use position::{from_json, from_json_within, from_value, read_meld_text, read_within};
-pub use write::{event_value, result_value, to_json, to_value};
-
-/// The `"format"` of a position document.
-pub const FORMAT: &str = "kanasta.position/1";
-
-/// Why a document cannot be read: the dotted path of the bad value and the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DocError {
-    pub path: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for DocError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let path = if self.path.is_empty() {
-            "<document>"
-        } else {
-            &self.path
-        };
-        write!(f, "{path}: {}", self.message)
-    }
-}
-
-impl std::error::Error for DocError {}
-
-fn fail<T>(path: &str, message: impl Into<String>) -> Result<T, DocError> {
-    Err(DocError {
-        path: path.to_string(),
-        message: message.into(),
-    })
-}
-
-fn join(path: &str, key: impl std::fmt::Display) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
+pub use reading::DocError;
+pub use write::{event_value, result_value, to_json, to_value, FORMAT};
 
 #[cfg(test)]
 mod tests;

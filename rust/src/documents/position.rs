@@ -9,8 +9,10 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::reading::{boolean, cards, halves, index, int, list, need, obj, one_card};
-use super::{fail, join, DocError, FORMAT};
+use super::reading::{
+    boolean, cards, fail, halves, index, int, join, list, need, obj, one_card, DocError,
+};
+use super::write::FORMAT;
 use crate::actions::{parse_cards, Action};
 use crate::cards::{deck, is_joker, is_red_three, is_wild, Card, DISTINCT, JOKER};
 use crate::legality::SEARCH_BUDGET;

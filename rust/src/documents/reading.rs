@@ -1,12 +1,49 @@
 //! Reading JSON-shaped input: one helper per kind of value, each naming the
-//! dotted path of a bad one (the Python engine's `kanasta._reading`).
+//! dotted path of a bad one (the Python engine's `kanasta._reading`), and the
+//! error every reader of documents answers with ([`DocError`]).
 
 use serde_json::{Map, Value};
 
-use super::{fail, join, DocError};
 use crate::actions::parse_cards;
 use crate::cards::Card;
 use crate::limits::LIMITS;
+
+/// Why a document cannot be read: the dotted path of the bad value and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocError {
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for DocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = if self.path.is_empty() {
+            "<document>"
+        } else {
+            &self.path
+        };
+        write!(f, "{path}: {}", self.message)
+    }
+}
+
+impl std::error::Error for DocError {}
+
+/// The error at `path`.
+pub(super) fn fail<T>(path: &str, message: impl Into<String>) -> Result<T, DocError> {
+    Err(DocError {
+        path: path.to_string(),
+        message: message.into(),
+    })
+}
+
+/// The dotted path of `key` below `path`.
+pub(super) fn join(path: &str, key: impl std::fmt::Display) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
 
 pub(super) fn obj<'a>(
     v: &'a Value,

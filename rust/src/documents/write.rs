@@ -5,12 +5,13 @@
 
 use serde_json::{Map, Value};
 
-use super::FORMAT;
-
 use crate::actions::format_cards;
 use crate::cards::Card;
 use crate::position::{Drew, Event, HandResult, State, TableMeld, TeamScore, Turn};
 use crate::rules::points_value;
+
+/// The `"format"` of a position document.
+pub const FORMAT: &str = "kanasta.position/1";
 
 pub(crate) fn cards_value(cards: &[Card]) -> Value {
     Value::from(format_cards(cards))

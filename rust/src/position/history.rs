@@ -22,8 +22,8 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::events::Event;
-use super::MAX_SEATS;
 use crate::actions::Action;
+use crate::rules::MAX_SEATS;
 
 /// Text written along a line of play, shared by its links: each link's
 /// part ends at a length of it that never changes once written.

@@ -44,8 +44,8 @@ pub use history::{Line, Link};
 pub use table_meld::TableMeld;
 pub use turn::{Drew, Phase, Turn};
 
-/// Most seats (and teams) a game has.
-pub const MAX_SEATS: usize = 4;
+/// Most seats (and teams) a game has: the tables by seat or team hold this many.
+pub use crate::rules::MAX_SEATS;
 
 // ------------------------------------------------------------------ the state
 

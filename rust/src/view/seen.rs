@@ -1,12 +1,66 @@
-//! What one seat may see of a native state (RULES E-4), as the observation
-//! encoders read it: the seat's own hand and everything public, and of every
-//! hidden place only its size.  The encoders take a [`SeatView`], never the
-//! [`State`], so an observation cannot read another hand, the stock, the
-//! packets or the seed.
+//! What one seat may see of a native state (RULES E-4; the Python
+//! `kanasta.seen`): the seat's own hand and everything public, and of every
+//! hidden place only its size ([`SeatView`]), and the events as the seat saw
+//! them ([`hidden`], the Python `seen.hide`).  The observation encoders and
+//! the view document take a [`SeatView`], never the [`State`], so they cannot
+//! read another hand, the stock, the packets or the seed.
 
 use crate::cards::Card;
-use crate::position::{Hand, Phase, RedThrees, State, TableMeld, Turn};
+use crate::position::{Event, Hand, Phase, RedThrees, State, TableMeld, Turn};
 use crate::rules::Rules;
+
+/// An event as a seat saw it when it holds cards that seat may not see (the
+/// Python `kanasta.seen` hidden forms): another seat's drawn cards as their
+/// count, its red 3 with its replacement as the red 3 alone, its packet as
+/// its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hidden {
+    /// `CardsDrawnHidden`.
+    CardsDrawn { seat: usize, count: usize },
+    /// `RedThreeLaidHidden`.
+    RedThreeLaid {
+        seat: usize,
+        card: Card,
+        source: &'static str,
+    },
+    /// `PacketTakenHidden`.
+    PacketTaken {
+        seat: usize,
+        packet: usize,
+        size: usize,
+    },
+}
+
+/// `event`'s hidden form as `viewer` saw it (the Python `kanasta.seen.hide`),
+/// or None when the viewer sees it as it is.
+pub fn hidden(event: &Event, viewer: usize) -> Option<Hidden> {
+    match event {
+        Event::CardsDrawn { seat, cards } if *seat != viewer => Some(Hidden::CardsDrawn {
+            seat: *seat,
+            count: cards.len(),
+        }),
+        Event::RedThreeLaid {
+            seat,
+            card,
+            source,
+            replacement: Some(_),
+        } if *seat != viewer => Some(Hidden::RedThreeLaid {
+            seat: *seat,
+            card: *card,
+            source: source.name(),
+        }),
+        Event::PacketTaken {
+            seat,
+            packet,
+            cards,
+        } if *seat != viewer => Some(Hidden::PacketTaken {
+            seat: *seat,
+            packet: *packet,
+            size: cards.len(),
+        }),
+        _ => None,
+    }
+}
 
 /// One seat's view of a state: only what the seat may see.
 #[derive(Clone, Copy)]
