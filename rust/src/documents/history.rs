@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::write::event_value;
+use super::parts::event_value;
 use crate::actions::{parse_action, parse_card, parse_cards, Action};
 use crate::cards::Card;
 use crate::position::{Event, HandResult, Line, RedThreeSource};

@@ -15,21 +15,24 @@
 //! Its parts, by concept (as the Python engine's modules):
 //!
 //! * [`reading`]: reading one JSON value, with the path of a bad one, and the
-//!   error of a document that cannot be read ([`DocError`]) (`kanasta._reading`);
-//! * [`write`](mod@write): writing a document, an event, a hand result, and the
-//!   format's name ([`FORMAT`]) (`kanasta.serialize`);
-//! * [`position`]: reading a whole document (`kanasta._position`);
+//!   error of a document that cannot be read ([`DocError`]) (`kanasta.documents.reading`);
+//! * [`parts`]: the parts every document is made of (cards, melds, the turn,
+//!   hand results, events), written and read (`kanasta.documents.parts`);
+//! * [`position`]: the position document, written and read, and its format's
+//!   name ([`FORMAT`]) (`kanasta.documents.position`);
 //! * [`history`]: a line's history as text and back, for pickling;
 //! * this module: the names the crate reads documents by.
 
 pub mod history;
+pub mod parts;
 pub mod position;
 pub mod reading;
-pub mod write;
 
-pub use position::{from_json, from_json_within, from_value, read_meld_text, read_within};
+pub use parts::{event_value, read_meld_text, result_value};
+pub use position::{
+    from_json, from_json_within, from_value, read_within, to_json, to_value, FORMAT,
+};
 pub use reading::DocError;
-pub use write::{event_value, result_value, to_json, to_value, FORMAT};
 
 #[cfg(test)]
 mod tests;

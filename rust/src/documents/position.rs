@@ -1,4 +1,6 @@
-//! Reading a position document (the Python engine's `kanasta._position`):
+//! The position document (`kanasta.position/1`; the Python engine's
+//! `kanasta.documents.position`), made of the parts of [`super::parts`]:
+//! [`to_value`] writes what the Python `State.to_dict()` writes, key for key;
 //! [`from_value`] reads one part after the other, with the Python reader's
 //! defaults for the keys a hand-written document may leave out, and lists
 //! the position's legal moves last, within the engine's work budget: a
@@ -9,20 +11,96 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::reading::{
-    boolean, cards, fail, halves, index, int, join, list, need, obj, one_card, DocError,
+use super::parts::{
+    card_value, cards_value, melds_value, object, read_result, read_team_melds, read_turn,
+    result_value, turn_value,
 };
-use super::write::FORMAT;
-use crate::actions::{parse_cards, Action};
+use super::reading::{boolean, cards, fail, index, int, join, list, need, obj, one_card, DocError};
+use crate::actions::Action;
 use crate::cards::{deck, is_joker, is_red_three, is_wild, Card, DISTINCT, JOKER};
 use crate::legality::SEARCH_BUDGET;
-use crate::melds::{read_meld, read_run};
-use crate::position::{
-    CanastaKind, CanastaScore, Drew, Hand, HandEnd, HandResult, Phase, RedThrees, State, TableMeld,
-    TeamScore, Turn, MAX_SEATS,
-};
+use crate::position::{Hand, Phase, RedThrees, State, TableMeld, Turn, MAX_SEATS};
 use crate::rng::{shuffle, stream};
 use crate::rules::Rules;
+
+/// The `"format"` of a position document.
+pub const FORMAT: &str = "kanasta.position/1";
+
+/// The position document of `s` (what the Python `State.to_dict()` returns).
+pub fn to_value(s: &State) -> Value {
+    let rules = &s.rules;
+    let n = rules.players;
+    let teams = rules.teams();
+    let melds: Vec<Vec<TableMeld>> = s.melds[..teams].iter().map(|m| m.to_vec()).collect();
+    let mut pairs = vec![
+        ("format", Value::from(FORMAT)),
+        ("rules", rules.to_doc_value()),
+        ("seed", Value::from(s.seed)),
+        ("hand_number", Value::from(s.hand_number)),
+        ("dealer", Value::from(s.dealer)),
+        ("scores", Value::from(s.scores[..teams].to_vec())),
+        ("phase", Value::from(s.phase.name())),
+        ("player", Value::from(s.player)),
+        (
+            "hands",
+            Value::Array(
+                s.hands[..n]
+                    .iter()
+                    .map(|h| cards_value(&h.cards()))
+                    .collect(),
+            ),
+        ),
+        ("stock", cards_value(s.stock())),
+        ("pile", cards_value(&s.pile)),
+        ("pile_frozen", Value::from(s.pile_frozen)),
+        ("melds", melds_value(&melds)),
+        (
+            "red_threes",
+            Value::Array(
+                s.red_threes[..teams]
+                    .iter()
+                    .map(|r| cards_value(r.as_slice()))
+                    .collect(),
+            ),
+        ),
+        ("opened", Value::from(s.opened[..teams].to_vec())),
+        (
+            "melded_this_hand",
+            Value::from(s.melded_this_hand[..n].to_vec()),
+        ),
+        (
+            "packets",
+            Value::Array(
+                s.packets()
+                    .iter()
+                    .map(|p| cards_value(&p.cards()))
+                    .collect(),
+            ),
+        ),
+        (
+            "packets_taken",
+            Value::from(s.packets_taken[..teams].to_vec()),
+        ),
+        ("trump", card_value(s.trump)),
+        ("turn", turn_value(&s.turn)),
+        ("winner", Value::from(s.winner)),
+        (
+            "hand_results",
+            Value::Array(s.hand_results.iter().map(|r| result_value(r)).collect()),
+        ),
+    ];
+    if rules.hand_move_limit.is_some() {
+        pairs.push(("hand_moves", Value::from(s.hand_moves)));
+    }
+    object(pairs)
+}
+
+/// The document of `s` as JSON text.
+pub fn to_json(s: &State) -> String {
+    to_value(s).to_string()
+}
+
+// ------------------------------------------------------------------ reading
 
 const TOP_KEYS: [&str; 23] = [
     "format",
@@ -49,268 +127,6 @@ const TOP_KEYS: [&str; 23] = [
     "hand_results",
     "hand_moves",
 ];
-
-/// Read one meld string (a run's wild 2 in its own place marked `*`).
-pub fn read_meld_text(v: &Value, path: &str, rules: &Rules) -> Result<TableMeld, DocError> {
-    let Value::String(text) = v else {
-        return fail(path, "expected a meld as text (e.g. \"7H 7S JK\")");
-    };
-    let mut star = None;
-    let mut plain = Vec::new();
-    for (i, token) in text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .enumerate()
-    {
-        match token.strip_suffix('*') {
-            Some(rest) => {
-                if star.is_some() || rest.is_empty() {
-                    return fail(path, "a * marks one card, e.g. 2H*");
-                }
-                star = Some(i);
-                plain.push(rest);
-            }
-            None => plain.push(token),
-        }
-    }
-    let cards = parse_cards(&plain.join(" ")).or_else(|e| fail(path, e))?;
-    let mr = rules.meld_rules();
-    let found = match star {
-        None => read_meld(&cards, &mr, true),
-        Some(i) => {
-            let marked = cards[i];
-            if !rules.runs || !(4..8).contains(&marked) {
-                return fail(path, "a * marks only a run's wild 2 in its natural place");
-            }
-            read_run(&cards, &mr, Some(marked))
-        }
-    };
-    let meld = found.or_else(|p| {
-        fail(
-            path,
-            format!("not a legal meld: {} [{}]", p.message, p.rule),
-        )
-    })?;
-    let table = TableMeld::from_meld(&meld);
-    if table.cards().as_slice() != meld.cards.as_slice() {
-        return fail(path, "the meld holds more cards than a meld can");
-    }
-    Ok(table)
-}
-
-fn read_turn(v: &Value, path: &str, mut t: Turn) -> Result<Turn, DocError> {
-    let m = obj(
-        v,
-        path,
-        &[
-            "drew",
-            "count",
-            "laid",
-            "aside",
-            "forbidden",
-            "asked",
-            "answer",
-            "melded",
-            "must_go_out",
-            "first_meld",
-            "own_from",
-            "added_to_old",
-            "last_stock",
-        ],
-    )?;
-    for (key, value) in m {
-        let p = join(path, key);
-        match key.as_str() {
-            "drew" => {
-                t.drew = match value.as_str() {
-                    _ if value.is_null() => None,
-                    Some("stock") => Some(Drew::Stock),
-                    Some("pile") => Some(Drew::Pile),
-                    _ => return fail(&p, "expected null, \"stock\" or \"pile\""),
-                }
-            }
-            "count" => {
-                t.count_halves = halves(value, &p)?;
-                if t.count_halves < 0 {
-                    return fail(&p, "must be at least 0");
-                }
-            }
-            "laid" => t.laid = boolean(value, &p)?,
-            "asked" => t.asked = boolean(value, &p)?,
-            "melded" => t.melded = boolean(value, &p)?,
-            "must_go_out" => t.must_go_out = boolean(value, &p)?,
-            "first_meld" => t.first_meld = boolean(value, &p)?,
-            "added_to_old" => t.added_to_old = boolean(value, &p)?,
-            "last_stock" => t.last_stock = boolean(value, &p)?,
-            "aside" => t.aside = cards(value, &p)?,
-            "forbidden" => t.forbidden = one_card(value, &p)?,
-            "answer" => {
-                t.answer = if value.is_null() {
-                    None
-                } else {
-                    Some(boolean(value, &p)?)
-                }
-            }
-            _ => t.own_from = int(value, &p, 0, 108)? as usize,
-        }
-    }
-    Ok(t)
-}
-
-fn read_result(v: &Value, path: &str, rules: &Rules) -> Result<HandResult, DocError> {
-    let (n, teams) = (rules.players, rules.teams());
-    let m = obj(
-        v,
-        path,
-        &[
-            "hand_number",
-            "dealer",
-            "ended_by",
-            "went_out",
-            "concealed",
-            "teams",
-            "scores",
-            "melds",
-            "hands",
-            "red_threes",
-            "trump",
-        ],
-    )?;
-    let get = |key: &str| need(m, path, key);
-    let ended_by = match get("ended_by")?.as_str().and_then(HandEnd::from_name) {
-        Some(e) => e,
-        None => return fail(&join(path, "ended_by"), "not a way a hand ends"),
-    };
-    let went_out = match get("went_out")? {
-        Value::Null => None,
-        w => Some(index(w, &join(path, "went_out"), n)?),
-    };
-    let mut team_scores = Vec::with_capacity(teams);
-    let tpath = join(path, "teams");
-    for (i, t) in list(get("teams")?, &tpath, Some(teams))?.iter().enumerate() {
-        team_scores.push(read_team_score(t, &join(&tpath, i), rules)?);
-    }
-    let spath = join(path, "scores");
-    let scores = list(get("scores")?, &spath, Some(teams))?
-        .iter()
-        .enumerate()
-        .map(|(i, s)| int(s, &join(&spath, i), i64::MIN, i64::MAX))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mpath = join(path, "melds");
-    let melds = read_team_melds(get("melds")?, &mpath, rules)?;
-    let hpath = join(path, "hands");
-    let hands = list(get("hands")?, &hpath, Some(n))?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let mut c = cards(h, &join(&hpath, i))?;
-            c.sort_unstable();
-            Ok(c)
-        })
-        .collect::<Result<Vec<_>, DocError>>()?;
-    let rpath = join(path, "red_threes");
-    let red_threes = list(get("red_threes")?, &rpath, Some(teams))?
-        .iter()
-        .enumerate()
-        .map(|(i, c)| cards(c, &join(&rpath, i)))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(HandResult {
-        hand_number: int(get("hand_number")?, &join(path, "hand_number"), 1, i64::MAX)? as u64,
-        dealer: index(get("dealer")?, &join(path, "dealer"), n)?,
-        ended_by,
-        went_out,
-        concealed: boolean(get("concealed")?, &join(path, "concealed"))?,
-        teams: team_scores,
-        scores,
-        melds,
-        hands,
-        red_threes,
-        trump: one_card(get("trump")?, &join(path, "trump"))?,
-    })
-}
-
-fn read_team_score(v: &Value, path: &str, rules: &Rules) -> Result<TeamScore, DocError> {
-    let m = obj(
-        v,
-        path,
-        &[
-            "team",
-            "packets",
-            "packet_points",
-            "meld_points",
-            "canastas",
-            "canasta_points",
-            "red_threes",
-            "red_three_points",
-            "going_out_points",
-            "hand_points",
-            "raw_total",
-            "total",
-        ],
-    )?;
-    let get = |key: &str| need(m, path, key);
-    let whole = |key: &str| -> Result<i64, DocError> {
-        int(get(key)?, &join(path, key), i64::MIN, i64::MAX)
-    };
-    let cpath = join(path, "canastas");
-    let mut canastas = Vec::new();
-    for (i, c) in list(get("canastas")?, &cpath, None)?.iter().enumerate() {
-        let p = join(&cpath, i);
-        let cm = obj(c, &p, &["meld", "kind", "base", "trump_doubled", "bonus"])?;
-        let kind = match need(cm, &p, "kind")?.as_str() {
-            Some("clean") => CanastaKind::Clean,
-            Some("dirty") => CanastaKind::Dirty,
-            Some("full") => CanastaKind::Full,
-            _ => return fail(&join(&p, "kind"), "expected clean, dirty or full"),
-        };
-        canastas.push(CanastaScore {
-            meld: int(need(cm, &p, "meld")?, &join(&p, "meld"), 0, 108)? as usize,
-            kind,
-            base: int(need(cm, &p, "base")?, &join(&p, "base"), i64::MIN, i64::MAX)?,
-            trump_doubled: boolean(need(cm, &p, "trump_doubled")?, &join(&p, "trump_doubled"))?,
-            bonus: int(
-                need(cm, &p, "bonus")?,
-                &join(&p, "bonus"),
-                i64::MIN,
-                i64::MAX,
-            )?,
-        });
-    }
-    Ok(TeamScore {
-        team: index(get("team")?, &join(path, "team"), rules.teams())?,
-        packets: int(
-            get("packets")?,
-            &join(path, "packets"),
-            0,
-            rules.packets as i64,
-        )? as usize,
-        packet_points: whole("packet_points")?,
-        meld_points_halves: halves(get("meld_points")?, &join(path, "meld_points"))?,
-        canastas,
-        canasta_points: whole("canasta_points")?,
-        red_threes: int(get("red_threes")?, &join(path, "red_threes"), 0, 4)? as usize,
-        red_three_points: whole("red_three_points")?,
-        going_out_points: whole("going_out_points")?,
-        hand_points_halves: halves(get("hand_points")?, &join(path, "hand_points"))?,
-        raw_total_halves: halves(get("raw_total")?, &join(path, "raw_total"))?,
-        total: whole("total")?,
-    })
-}
-
-fn read_team_melds(v: &Value, path: &str, rules: &Rules) -> Result<Vec<Vec<TableMeld>>, DocError> {
-    list(v, path, Some(rules.teams()))?
-        .iter()
-        .enumerate()
-        .map(|(t, team)| {
-            let tp = join(path, t);
-            list(team, &tp, None)?
-                .iter()
-                .enumerate()
-                .map(|(i, m)| read_meld_text(m, &join(&tp, i), rules))
-                .collect()
-        })
-        .collect()
-}
 
 /// A list of `len` values (one per seat or team) under `key`, each read by
 /// `read`; without the key, `default` of each index.

@@ -19,7 +19,7 @@ use super::json;
 use super::seen::{hidden, Hidden, SeatView};
 use crate::actions::Action;
 use crate::cards::Card;
-use crate::documents::write::{card_value, event_value, result_value, turn_value};
+use crate::documents::parts::{card_value, event_value, result_value, turn_value};
 use crate::position::history::SharedText;
 use crate::position::{Event, HandResult, Line, Link};
 use crate::rules::Rules;
