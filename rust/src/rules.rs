@@ -12,7 +12,6 @@
 use serde_json::{Map, Value};
 
 use crate::cards::{Card, DECK_SIZE, JOKER};
-use crate::engine::deal::DealRules;
 use crate::limits;
 use crate::melds::MeldRules;
 
@@ -291,19 +290,6 @@ impl Rules {
             *slot = self.card_value(c as Card);
         }
         out
-    }
-
-    /// The options dealing reads.
-    pub fn deal_rules(&self) -> DealRules {
-        DealRules {
-            players: self.players,
-            hand_size: self.hand_size,
-            packets: self.packets,
-            packet_size: self.packet_size,
-            pile_freezing: self.pile_freezing,
-            red_threes: self.red_threes,
-            trump: self.trump,
-        }
     }
 
     /// The options meld checking reads.

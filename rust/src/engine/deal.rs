@@ -1,12 +1,18 @@
 //! Dealing a hand (RULES G-DEAL-1, C-DEAL-1..3, K-TRUMP-1, K-OUT-2; the
-//! engine chore E-3), exactly as the Python engine's `_deal` does it: the deck
+//! engine chore E-3), exactly as the Python engine's `_deal` does it, and a
+//! game's start ([`State::new_game`], the Python `start`) and later hands
+//! ([`State::deal_hand`]) dealt into the position: the deck
 //! shuffled by the stream `(seed, 1, hand_number)`, hands dealt in blocks from
 //! the dealer's left, then the packets, the upcard (turned again while it is a
 //! wild card or red 3 under pile freezing, or a joker under trump), and the red
 //! 3s dealt to players laid and replaced from the stock, seat by seat.
 
+use std::sync::Arc;
+
 use crate::cards::{deck, is_joker, is_red_three, is_wild, Card};
+use crate::position::{Event, Hand, Phase, RedThreeSource, RedThrees, State, Turn, MAX_SEATS};
 use crate::rng::{shuffle, stream, SplitMix64};
+use crate::rules::Rules;
 
 /// The parts of the rules that dealing depends on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,6 +173,84 @@ pub fn deal(rules: &DealRules, seed: u64, hand_number: u64, dealer: usize) -> De
         trump,
         red_threes,
         red_three_events: events,
+    }
+}
+
+// ------------------------------------------------------------------ a game's deals
+
+impl Rules {
+    /// The options dealing reads.
+    pub fn deal_rules(&self) -> DealRules {
+        DealRules {
+            players: self.players,
+            hand_size: self.hand_size,
+            packets: self.packets,
+            packet_size: self.packet_size,
+            pile_freezing: self.pile_freezing,
+            red_threes: self.red_threes,
+            trump: self.trump,
+        }
+    }
+}
+
+/// A game is started and each hand dealt here, as the Python engine's `start` and `_deal`.
+impl State {
+    /// A game with `seed`: the first dealer drawn from it and the first hand
+    /// dealt (G-DEAL-1, E-3), with the events of the deal.
+    pub fn new_game(rules: Arc<Rules>, seed: u64) -> (State, Vec<Event>) {
+        let dealer = first_dealer(seed, rules.players);
+        let mut state = State::blank(rules, seed, dealer);
+        let mut events = Vec::new();
+        state.deal_hand(1, &mut events);
+        (state, events)
+    }
+
+    /// Deal hand `hand_number` (E-3): hands, packets, upcard and trump, red 3s.
+    pub fn deal_hand(&mut self, hand_number: u64, events: &mut Vec<Event>) {
+        let rules = self.rules.clone();
+        let d = deal(&rules.deal_rules(), self.seed, hand_number, self.dealer);
+        let teams = rules.teams();
+        self.hand_number = hand_number;
+        for (seat, hand) in self.hands.iter_mut().enumerate() {
+            *hand = d
+                .hands
+                .get(seat)
+                .map_or(Hand::EMPTY, |h| Hand::from_cards(h));
+        }
+        self.packet_cards = d.packets.iter().map(|p| Hand::from_cards(p)).collect();
+        self.packets_used = 0;
+        self.packets_taken = [0; MAX_SEATS];
+        self.melds = Default::default();
+        self.red_threes = [RedThrees::default(); MAX_SEATS];
+        self.opened = [false; MAX_SEATS];
+        self.melded_this_hand = [false; MAX_SEATS];
+        self.stock_cards = Arc::from(d.stock);
+        self.stock_drawn = 0;
+        events.push(Event::HandStarted {
+            hand_number,
+            dealer: self.dealer,
+            first_player: d.first_player,
+        });
+        events.push(Event::UpcardTurned {
+            cards: d.pile.clone(),
+            frozen: d.pile_frozen,
+            trump: d.trump,
+        });
+        self.pile = d.pile;
+        self.pile_frozen = d.pile_frozen;
+        self.trump = d.trump;
+        for e in &d.red_three_events {
+            self.red_threes[e.seat % teams].push(e.card);
+            events.push(Event::RedThreeLaid {
+                seat: e.seat,
+                card: e.card,
+                source: RedThreeSource::Deal,
+                replacement: e.replacement,
+            });
+        }
+        self.player = d.first_player;
+        self.phase = Phase::Draw;
+        self.turn = Turn::default();
     }
 }
 

@@ -27,7 +27,6 @@
 use std::sync::Arc;
 
 use crate::cards::{is_red_three, Card};
-use crate::engine::deal;
 use crate::rules::Rules;
 
 pub mod events;
@@ -176,16 +175,6 @@ impl State {
         )
     }
 
-    /// A game with `seed`: the first dealer drawn from it and the first hand
-    /// dealt (G-DEAL-1, E-3), with the events of the deal.
-    pub fn new_game(rules: Arc<Rules>, seed: u64) -> (State, Vec<Event>) {
-        let dealer = deal::first_dealer(seed, rules.players);
-        let mut state = State::blank(rules, seed, dealer);
-        let mut events = Vec::new();
-        state.deal_hand(1, &mut events);
-        (state, events)
-    }
-
     /// A state before the first deal: no cards anywhere.
     pub fn blank(rules: Arc<Rules>, seed: u64, dealer: usize) -> State {
         State {
@@ -214,54 +203,6 @@ impl State {
             hand_results: Arc::new(Vec::new()),
             hand_moves: 0,
         }
-    }
-
-    /// Deal hand `hand_number` (E-3): hands, packets, upcard and trump, red 3s.
-    pub fn deal_hand(&mut self, hand_number: u64, events: &mut Vec<Event>) {
-        let rules = self.rules.clone();
-        let d = deal::deal(&rules.deal_rules(), self.seed, hand_number, self.dealer);
-        let teams = rules.teams();
-        self.hand_number = hand_number;
-        for (seat, hand) in self.hands.iter_mut().enumerate() {
-            *hand = d
-                .hands
-                .get(seat)
-                .map_or(Hand::EMPTY, |h| Hand::from_cards(h));
-        }
-        self.packet_cards = d.packets.iter().map(|p| Hand::from_cards(p)).collect();
-        self.packets_used = 0;
-        self.packets_taken = [0; MAX_SEATS];
-        self.melds = Default::default();
-        self.red_threes = [RedThrees::default(); MAX_SEATS];
-        self.opened = [false; MAX_SEATS];
-        self.melded_this_hand = [false; MAX_SEATS];
-        self.stock_cards = Arc::from(d.stock);
-        self.stock_drawn = 0;
-        events.push(Event::HandStarted {
-            hand_number,
-            dealer: self.dealer,
-            first_player: d.first_player,
-        });
-        events.push(Event::UpcardTurned {
-            cards: d.pile.clone(),
-            frozen: d.pile_frozen,
-            trump: d.trump,
-        });
-        self.pile = d.pile;
-        self.pile_frozen = d.pile_frozen;
-        self.trump = d.trump;
-        for e in &d.red_three_events {
-            self.red_threes[e.seat % teams].push(e.card);
-            events.push(Event::RedThreeLaid {
-                seat: e.seat,
-                card: e.card,
-                source: RedThreeSource::Deal,
-                replacement: e.replacement,
-            });
-        }
-        self.player = d.first_player;
-        self.phase = Phase::Draw;
-        self.turn = Turn::default();
     }
 
     /// The stock from its top card (the next one drawn).
