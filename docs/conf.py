@@ -88,10 +88,10 @@ nitpick_ignore_regex = [
     ("py:.*", r"hypothesis(\..*)?"),
     ("py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|starlette|argparse)(\..*)?"),
     ("py:.*", r"(Fraction|Sequence|Iterable|Iterator|Mapping|Callable|IntEnum|Enum)"),
-    # the history's private link type, which kanasta.seen.seen_history takes
+    # the history's private link type, which kanasta.view.seen.seen_history takes
     ("py:class", r"(kanasta\..*)?LogNode"),
     # the type variables of functions that make positions or views of the class they are given
-    ("py:class", r"kanasta\.(engine|serialize|viewdoc|_position)\.[PV]"),
+    ("py:class", r"kanasta\.(engine|serialize|view\.document|_position)\.[PV]"),
 ]
 
 

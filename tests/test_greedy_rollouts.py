@@ -15,7 +15,7 @@ from kanasta.errors import ConfigError
 from kanasta.rl.vector import rollouts
 from kanasta.rules import PRESETS
 from kanasta.search import SearchBot
-from kanasta.seen import known_after, track_known
+from kanasta.view.seen import known_after, track_known
 
 
 def _positions(rules: kanasta.Rules, seed: int, steps: int = 300) -> list[kanasta.State]:

@@ -16,7 +16,7 @@ import pytest
 import kanasta
 from _games import PRESET_NAMES, game
 from kanasta import NotationError, parse_action, parse_cards
-from kanasta.seen import hide as seen_by
+from kanasta.view.seen import hide as seen_by
 
 
 def _recase(text: str, rng: random.Random) -> str:

@@ -108,7 +108,7 @@ def test_the_rollout_policy_plays_greedys_moves_without_views(rules: kanasta.Rul
     from collections import Counter
 
     from kanasta.search import _after, _Sampled
-    from kanasta.seen import known_after, track_known
+    from kanasta.view.seen import known_after, track_known
 
     greedy = GreedyBot()
     state = kanasta.new_game(rules, seed=21, engine=engine)

@@ -22,7 +22,7 @@ from kanasta import (
     SerializationError,
     State,
 )
-from kanasta.viewdoc import VIEW_FORMAT
+from kanasta.view.document import VIEW_FORMAT
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 

@@ -20,7 +20,7 @@ because the engine is slow enough that a deep tree would get few visits:
    decisions have been made.  The rollout policy decides on the sampled
    state itself (:meth:`GreedyBot.decide <kanasta.bots.GreedyBot.decide>`
    with the cards known to be in each hand followed move by move,
-   :func:`kanasta.seen.track_known`), making the very moves GreedyBot makes
+   :func:`kanasta.view.seen.track_known`), making the very moves GreedyBot makes
    on a view, without building a view for every rollout move.  On the
    native core a rollout move reads only what the policy needs (the hand
    of the seat to move, the pile, the melds, and the move's events only
@@ -81,9 +81,9 @@ from kanasta.rulebook import CANASTA_SIZE
 from kanasta.rules import Rules
 from kanasta.sampling import sample_state
 from kanasta.scoring import score_hand
-from kanasta.seen import known_after, track_known
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView
+from kanasta.view.seen import known_after, track_known
 
 __all__ = ["SearchBot"]
 
@@ -174,7 +174,7 @@ class _Sampled:
 def _after(state: State, hand_number: int) -> tuple[bool, tuple[Event, ...], tuple[tuple[Card, ...], tuple[Card, ...],
                                                                     tuple[tuple[Meld, ...], ...]]]:
     """Whether the hand ``hand_number`` is over at ``state`` (or the game), and if not the move's events that
-    :func:`~kanasta.seen.track_known` reads and the player's hand, the pile and the melds.
+    :func:`~kanasta.view.seen.track_known` reads and the player's hand, the pile and the melds.
 
     A native-backed state makes only the fields read here (each field is made when first read).
     """

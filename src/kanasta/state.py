@@ -60,7 +60,7 @@ from kanasta.position import (
 from kanasta.rulebook import Problem
 from kanasta.rules import Rules
 from kanasta.serialize import state_from_dict, state_to_dict
-from kanasta.view import PlayerView, make_view, native_view
+from kanasta.view.player import PlayerView, make_view, native_view
 
 __all__ = [
     "CanastaScore",

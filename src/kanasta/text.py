@@ -46,11 +46,11 @@ from kanasta.position import (
     write_sentences_with,
 )
 from kanasta.rules import Rules
-from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
+from kanasta.view.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden
 
 if TYPE_CHECKING:  # pragma: no cover
     from kanasta.actions import Action
-    from kanasta.seen import SeenEvent, ViewData
+    from kanasta.view.seen import SeenEvent, ViewData
 
 __all__ = ["TextRenderer", "event_text", "result_text"]
 

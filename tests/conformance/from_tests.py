@@ -39,7 +39,7 @@ from typing import Any
 import pytest
 
 import kanasta
-from kanasta.viewdoc import event_to_dict
+from kanasta.view.document import event_to_dict
 
 TESTS = Path(__file__).resolve().parent.parent
 MODULES = ("test_classic_rules.py", "test_kanasta_rules.py", "test_classic_examples.py", "test_kanasta_examples.py")

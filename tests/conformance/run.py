@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import kanasta
-from kanasta.viewdoc import event_to_dict
+from kanasta.view.document import event_to_dict
 
 HERE = Path(__file__).resolve().parent
 FORMAT = "kanasta.conformance/2"

@@ -27,7 +27,7 @@ use crate::view::seen::SeatView;
 use crate::view::{hidden, step_text, view_json, Hidden};
 
 /// The view's fields a native view hands out one by one (`NativeView.field`), by name, in
-/// `kanasta.seen.ViewData`'s order: all but the seat, the phase and the legal moves (set
+/// `kanasta.view.seen.ViewData`'s order: all but the seat, the phase and the legal moves (set
 /// when the view is made) and the history (made from `NativeView.history`).  The one named
 /// table of them, which the package checks against its own field list.
 pub(super) const VIEW_FIELDS: [&str; 22] = [
@@ -55,7 +55,7 @@ pub(super) const VIEW_FIELDS: [&str; 22] = [
     "hand_moves",
 ];
 
-/// The hidden event classes (`kanasta.seen`), each with its fields in the class's order:
+/// The hidden event classes (`kanasta.view.seen`), each with its fields in the class's order:
 /// the table both sides read, as `EVENT_FIELDS` for the events themselves.
 pub(super) const SEEN_FIELDS: [(&str, &[&str]); 3] = [
     ("CardsDrawnHidden", &["seat", "count"]),

@@ -1,5 +1,5 @@
 //! The view document a server sends one seat (`kanasta.view/1`, the Python
-//! `kanasta.viewdoc`): everything here reads the state through a
+//! `kanasta.view.document`): everything here reads the state through a
 //! [`SeatView`], which holds only what the seat may see (its own hand and
 //! everything public; of every hidden place its size), and the line of
 //! play's links, whose events it hides per seat ([`hidden`]): so the document

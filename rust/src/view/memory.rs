@@ -5,7 +5,7 @@
 //! Everything here follows from public moves and events only (every seat
 //! sees them alike, RULES E-4): a card taken with the discard pile is known
 //! to stay in the taker's hand until that seat melds or discards a card of
-//! the same kind, or picks up a packet (the Python `kanasta.seen.track_known`,
+//! the same kind, or picks up a packet (the Python `kanasta.view.seen.track_known`,
 //! rule for rule); a discard is face up.  A new hand forgets both.
 
 use crate::actions::Action;

@@ -1,5 +1,5 @@
 //! What one seat may see of a native state (RULES E-4; the Python
-//! `kanasta.seen`): the seat's own hand and everything public, and of every
+//! `kanasta.view.seen`): the seat's own hand and everything public, and of every
 //! hidden place only its size ([`SeatView`]), and the events as the seat saw
 //! them ([`hidden`], the Python `seen.hide`).  The observation encoders and
 //! the view document take a [`SeatView`], never the [`State`], so they cannot
@@ -10,7 +10,7 @@ use crate::position::{Event, Hand, Phase, RedThrees, State, TableMeld, Turn};
 use crate::rules::Rules;
 
 /// An event as a seat saw it when it holds cards that seat may not see (the
-/// Python `kanasta.seen` hidden forms): another seat's drawn cards as their
+/// Python `kanasta.view.seen` hidden forms): another seat's drawn cards as their
 /// count, its red 3 with its replacement as the red 3 alone, its packet as
 /// its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub enum Hidden {
     },
 }
 
-/// `event`'s hidden form as `viewer` saw it (the Python `kanasta.seen.hide`),
+/// `event`'s hidden form as `viewer` saw it (the Python `kanasta.view.seen.hide`),
 /// or None when the viewer sees it as it is.
 pub fn hidden(event: &Event, viewer: usize) -> Option<Hidden> {
     match event {

@@ -80,9 +80,9 @@ from kanasta.melds import MeldKind
 from kanasta.position import HandStarted
 from kanasta.rl.actions import CARD_BASE, MAX_MELDS, NUM_ACTIONS, id_name
 from kanasta.rules import POINT_LIMIT, Rules
-from kanasta.seen import track_known
 from kanasta.state import Phase, State
 from kanasta.view import PlayerView, SeenStep
+from kanasta.view.seen import track_known
 
 if TYPE_CHECKING:
     import numpy as np
@@ -253,7 +253,7 @@ _COPIES: Final[Counter[Card]] = Counter(DECK)
 
 def _memory(view: PlayerView) -> tuple[list[Counter[Card]], list[Counter[Card]]]:
     """The cards each seat is known to hold and the cards each seat discarded this hand, by seat, from the
-    view's history only (:func:`kanasta.seen.track_known`; both start empty at every hand)."""
+    view's history only (:func:`kanasta.view.seen.track_known`; both start empty at every hand)."""
     rules = view.rules
     known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
     discarded: list[Counter[Card]] = [Counter() for _ in range(rules.players)]

@@ -69,7 +69,6 @@ from kanasta.position import (
     WentOut,
 )
 from kanasta.rules import Rules
-from kanasta.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
 from kanasta.serialize import (
     _card_out,
     _cards_out,
@@ -79,6 +78,7 @@ from kanasta.serialize import (
     rules_from_data,
     rules_to_data,
 )
+from kanasta.view.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
 
 V = TypeVar("V", bound=ViewData)
 
@@ -87,7 +87,7 @@ __all__ = ["VIEW_FORMAT", "event_to_dict", "seen_events_of", "view_from_dict", "
 VIEW_FORMAT: Final = "kanasta.view/1"
 """The ``"format"`` of a view document.
 
->>> from kanasta.viewdoc import VIEW_FORMAT
+>>> from kanasta.view.document import VIEW_FORMAT
 >>> VIEW_FORMAT
 'kanasta.view/1'
 """
@@ -160,7 +160,7 @@ def event_to_dict(event: SeenEvent) -> dict[str, Any]:
     """One event as a JSON-safe dict: ``{"event": name, field: value, ...}``.
 
     >>> import kanasta
-    >>> from kanasta.viewdoc import event_to_dict
+    >>> from kanasta.view.document import event_to_dict
     >>> event_to_dict(kanasta.CardsDrawnHidden(seat=2, count=1))
     {'event': 'cards_drawn_hidden', 'seat': 2, 'count': 1}
     >>> event_to_dict(kanasta.PileTaken(seat=0, cards=kanasta.parse_cards("4C 9D")))
@@ -194,7 +194,7 @@ def seen_events_of(items: list[dict[str, Any]], results: tuple[HandResult, ...])
     """The events of a view document's list ``items`` as the library's event objects, unchecked (the core wrote
     them); a hand's result is the one of ``results`` (the view's) with its number.
 
-    >>> from kanasta.viewdoc import seen_events_of
+    >>> from kanasta.view.document import seen_events_of
     >>> seen_events_of([{"event": "cards_drawn_hidden", "seat": 2, "count": 1}], ())
     (CardsDrawnHidden(seat=2, count=1),)
     """
@@ -303,7 +303,7 @@ def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
     keeps its own log.
 
     >>> import kanasta
-    >>> from kanasta.viewdoc import view_to_dict
+    >>> from kanasta.view.document import view_to_dict
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=1)
     >>> doc = view_to_dict(s.view(s.current_player), history=False)
     >>> doc["packet_sizes"], doc["trump"], doc["legal_actions"][:2], "history" in doc
@@ -365,7 +365,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
     :class:`~kanasta.SerializationError` with the dotted path of the bad part.
 
     >>> import kanasta
-    >>> from kanasta.viewdoc import view_from_dict
+    >>> from kanasta.view.document import view_from_dict
     >>> view_from_dict({"format": "kanasta.position/1"}, kanasta.PlayerView)
     Traceback (most recent call last):
     ...

@@ -1,11 +1,11 @@
-"""What one seat may see (RULES E-4).
+"""The view one seat is given (RULES E-4): :class:`PlayerView` and :func:`make_view`, and the native core's views.
 
 :meth:`State.view` (or :func:`make_view`) gives a :class:`PlayerView`: the
 seat's own hand, the table, the discard pile, the counts of every other hand,
 of the stock and of the packets, the scores, the turn so far, the hand
 results, and the moves so far as that seat saw them.  It never holds a card
 the seat may not see, nor the seed (G-RNG-1), which would tell every future
-deal.  Its fields and queries are those of :class:`~kanasta.seen.ViewData`;
+deal.  Its fields and queries are those of :class:`~kanasta.view.seen.ViewData`;
 a PlayerView adds its documents (:meth:`PlayerView.to_dict`,
 :meth:`PlayerView.from_dict`).  A view is data: it holds no state and makes
 none; to deal the cards the seat cannot see into a full state, see
@@ -33,7 +33,8 @@ from kanasta._native import CONVERT, class_makers, slot_setter
 from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
 from kanasta.position import FIELDS, PHASE_OF, Position
-from kanasta.seen import (
+from kanasta.view.document import seen_events_of, view_from_dict, view_to_dict
+from kanasta.view.seen import (
     CardsDrawnHidden,
     PacketTakenHidden,
     RedThreeLaidHidden,
@@ -45,7 +46,6 @@ from kanasta.seen import (
     hide,
     seen_history,
 )
-from kanasta.viewdoc import seen_events_of, view_from_dict, view_to_dict
 
 __all__ = [
     "CardsDrawnHidden",
@@ -63,7 +63,7 @@ __all__ = [
 class PlayerView(ViewData):
     """Everything one seat may know about a game, and nothing else (RULES E-4).
 
-    The fields and queries are those of :class:`~kanasta.seen.ViewData`: the
+    The fields and queries are those of :class:`~kanasta.view.seen.ViewData`: the
     seat's own hand, the table, the counts of every hidden place, the turn,
     the results and the moves as the seat saw them.  Make one with
     :meth:`State.view <kanasta.State.view>` or :func:`make_view`.
@@ -163,7 +163,7 @@ class PlayerView(ViewData):
         notation, moves in action notation, events as small objects — and
         nothing the seat may not see (E-4).  ``history=False`` leaves out the
         moves so far (:attr:`history`, :attr:`start_events`).  See
-        :mod:`kanasta.viewdoc` and the documentation page on positions and
+        :mod:`kanasta.view.document` and the documentation page on positions and
         views for every key.
 
         >>> import json, kanasta

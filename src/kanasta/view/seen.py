@@ -1,13 +1,13 @@
 """What one seat may see (RULES E-4), as data: the view's fields and the events as the seat saw them.
 
 :class:`ViewData` holds everything a seat may know about a game and nothing
-else; :class:`kanasta.PlayerView` (in :mod:`kanasta.view`) is the ViewData
+else; :class:`kanasta.PlayerView` (in :mod:`kanasta.view.player`) is the ViewData
 you use, with its documents.  The hidden forms of events
 (:class:`CardsDrawnHidden`, :class:`RedThreeLaidHidden`,
 :class:`PacketTakenHidden`) stand for events whose cards the seat may not
 see; :func:`hide` gives an event as one seat saw it.  The module knows
-positions' data only: the view documents (:mod:`kanasta.viewdoc`) and the
-views (:mod:`kanasta.view`) sit above it.
+positions' data only: the view documents (:mod:`kanasta.view.document`) and the
+views (:mod:`kanasta.view.player`) sit above it.
 """
 
 from __future__ import annotations
@@ -309,7 +309,7 @@ def known_after(history: Iterable[SeenStep], rules: Rules) -> list[Counter[Card]
     """The cards each seat is known to hold after ``history`` (by seat; see :func:`track_known`).
 
     >>> import kanasta
-    >>> from kanasta.seen import known_after
+    >>> from kanasta.view.seen import known_after
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
     >>> taker, top = s.current_player, s.pile[-1]
     >>> view = s.apply(kanasta.TakePile()).view((taker + 1) % 4)
@@ -336,7 +336,7 @@ def track_known(
 
     >>> import kanasta
     >>> from collections import Counter
-    >>> from kanasta.seen import track_known
+    >>> from kanasta.view.seen import track_known
     >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=2)
     >>> taker, top = s.current_player, s.pile[-1]
     >>> after = s.apply(kanasta.TakePile())
