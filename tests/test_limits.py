@@ -38,7 +38,7 @@ def test_the_table_is_what_both_readers_use() -> None:
     """The Python constants are the table's (one table, not two that agree today)."""
     assert LIMITS == {"rules_int": 10**9, "rules_points": 10**4, "document_int": DOCUMENT_INT, "min_stock": 20}
     assert (INT_LIMIT, POINT_LIMIT, MIN_STOCK) == (10**9, 10**4, 20)
-    assert kanasta._reading.INT_LIMIT == DOCUMENT_INT
+    assert kanasta.documents.reading.INT_LIMIT == DOCUMENT_INT
     assert DOCUMENT_INT < 2**53  # exact as a JavaScript number
 
 

@@ -3,7 +3,7 @@
 Each reproduction of the red-team report is a named test: the document that
 used to load (and then got stuck, or carried impossible hand results), now
 refused with the dotted path of the problem and the rule's ID.  The same
-check (``kanasta._position.unreachable``) screens the sampler's deals.
+check (``kanasta.documents.position.unreachable``) screens the sampler's deals.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import pytest
 
 import kanasta
 from _games import game
-from kanasta import DECK, Phase, SerializationError, State, _position, format_cards, parse_cards
+from kanasta import DECK, Phase, SerializationError, State, format_cards, parse_cards
+from kanasta.documents import position as _position
 from kanasta.scoring import score_hand
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)

@@ -23,6 +23,7 @@ from kanasta.actions import (
     parse_action,
 )
 from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards, parse_card, parse_cards
+from kanasta.documents.record import GameRecord
 from kanasta.errors import (
     ActionError,
     ConfigError,
@@ -34,7 +35,6 @@ from kanasta.errors import (
     SerializationError,
 )
 from kanasta.melds import CanastaKind, Meld, MeldKind
-from kanasta.record import GameRecord
 from kanasta.rules import PileTake, Rules, StockEnd
 from kanasta.sampling import sample_state
 from kanasta.state import (

@@ -24,9 +24,9 @@ import attrs
 
 from kanasta.actions import Action, parse_action
 from kanasta.bots import Bot
+from kanasta.documents.record import GameRecord
 from kanasta.errors import KanastaError, NotationError
 from kanasta.match import BOT_NAMES, BotSpec
-from kanasta.record import GameRecord
 from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.sampling import sample_state
 from kanasta.state import CardsDrawn, GameEnded, HandEnded, HandStarted, State, new_game

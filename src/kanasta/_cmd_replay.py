@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from kanasta._cmd_play import TITLES, _Screen, terminal_renderer
+from kanasta.documents.record import GameRecord
 from kanasta.errors import KanastaError
-from kanasta.record import GameRecord
 from kanasta.state import State
 from kanasta.text import TextRenderer
 

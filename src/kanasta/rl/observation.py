@@ -72,9 +72,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from kanasta import _core
-from kanasta._reading import INT_LIMIT
 from kanasta.actions import Action, Discard
 from kanasta.cards import DECK, Card, format_cards
+from kanasta.documents.reading import INT_LIMIT
 from kanasta.errors import ConfigError
 from kanasta.melds import MeldKind
 from kanasta.position import HandStarted

@@ -32,23 +32,32 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from kanasta._limits import LIMITS
-from kanasta._position import DECK_COUNT as _DECK_COUNT
-from kanasta._position import _read_hand_moves, _read_pile_frozen, within_deck
-from kanasta._position import read_meld_text as _meld
-from kanasta._position import read_results as _read_results
-from kanasta._position import read_turn as _read_turn
-from kanasta._reading import fail as _fail
-from kanasta._reading import join as _join
-from kanasta._reading import kind as _kind
-from kanasta._reading import read_bool as _bool
-from kanasta._reading import read_card as _card
-from kanasta._reading import read_cards as _cards
-from kanasta._reading import read_int as _int
-from kanasta._reading import read_list as _list
-from kanasta._reading import read_object as _object
-from kanasta._reading import read_optional as _optional
 from kanasta.actions import Action, parse_action
 from kanasta.cards import Card, parse_card, parse_cards
+from kanasta.documents.parts import (
+    _card_out,
+    _cards_out,
+    _meld_out,
+    _result_out,
+    _turn_out,
+    rules_from_data,
+    rules_to_data,
+)
+from kanasta.documents.position import DECK_COUNT as _DECK_COUNT
+from kanasta.documents.position import _read_hand_moves, _read_pile_frozen, within_deck
+from kanasta.documents.position import read_meld_text as _meld
+from kanasta.documents.position import read_results as _read_results
+from kanasta.documents.position import read_turn as _read_turn
+from kanasta.documents.reading import fail as _fail
+from kanasta.documents.reading import join as _join
+from kanasta.documents.reading import kind as _kind
+from kanasta.documents.reading import read_bool as _bool
+from kanasta.documents.reading import read_card as _card
+from kanasta.documents.reading import read_cards as _cards
+from kanasta.documents.reading import read_int as _int
+from kanasta.documents.reading import read_list as _list
+from kanasta.documents.reading import read_object as _object
+from kanasta.documents.reading import read_optional as _optional
 from kanasta.errors import NotationError, short_repr
 from kanasta.position import (
     PHASE_OF,
@@ -69,15 +78,6 @@ from kanasta.position import (
     WentOut,
 )
 from kanasta.rules import Rules
-from kanasta.serialize import (
-    _card_out,
-    _cards_out,
-    _meld_out,
-    _result_out,
-    _turn_out,
-    rules_from_data,
-    rules_to_data,
-)
 from kanasta.view.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
 
 V = TypeVar("V", bound=ViewData)

@@ -1,7 +1,7 @@
 """Reading JSON-shaped input: one helper per kind of value, each naming the path of a bad one.
 
-The position reader (:mod:`kanasta.serialize`) and the record reader
-(:mod:`kanasta.record`) read documents that may come from strangers.  Every
+The position reader (:mod:`kanasta.documents.parts`) and the record reader
+(:mod:`kanasta.documents.record`) read documents that may come from strangers.  Every
 helper here checks the type and the range of one value and raises
 :class:`~kanasta.SerializationError` with the dotted path of the value; a bad
 value is quoted cut short (:func:`~kanasta.errors.short_repr`), so a message
@@ -9,7 +9,7 @@ never echoes a megabyte of input nor tries to print an integer of thousands
 of digits.  Every integer read is bounded (:data:`INT_LIMIT` unless a tighter
 range is given).
 
->>> from kanasta._reading import read_int
+>>> from kanasta.documents.reading import read_int
 >>> read_int(12, "scores.0")
 12
 >>> read_int(-10**5000, "scores.0")

@@ -29,7 +29,9 @@ from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, get_args, ru
 import attrs
 
 from kanasta import _rng, engine
-from kanasta._reading import (
+from kanasta.actions import ASK, Action, TakePile
+from kanasta.cards import DECK, Card, Rank
+from kanasta.documents.reading import (
     fail,
     join,
     read_bool,
@@ -42,8 +44,6 @@ from kanasta._reading import (
     read_points,
     read_seat,
 )
-from kanasta.actions import ASK, Action, TakePile
-from kanasta.cards import DECK, Card, Rank
 from kanasta.errors import EngineLimitError, SerializationError, short_repr
 from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
 from kanasta.position import PHASE_OF, CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
@@ -712,7 +712,7 @@ def unreachable(state: Position) -> tuple[str, str] | None:
     * **no dead end** (E-2): the seat to act has a legal move.
 
     >>> import kanasta
-    >>> from kanasta._position import unreachable
+    >>> from kanasta.documents.position import unreachable
     >>> unreachable(kanasta.new_game(kanasta.Rules.kanasta(), seed=1)) is None
     True
     """
