@@ -91,7 +91,8 @@ nitpick_ignore_regex = [
     # the history's private link type, which kanasta.view.seen.seen_history takes
     ("py:class", r"(kanasta\..*)?LogNode"),
     # the type variables of functions that make positions or views of the class they are given
-    ("py:class", r"kanasta\.(engine|documents\.parts|documents\.position|view\.document)\.[PV]"),
+    ("py:class", r"kanasta\.(engine|documents\.position|view\.document)\.[PV]"),
+    ("py:class", r"kanasta\.documents\.reading\._T"),
 ]
 
 

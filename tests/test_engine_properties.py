@@ -66,7 +66,7 @@ def play_checked(rules: kanasta.Rules, seed: int, max_moves: int, apply_all: boo
 
 def _serializable() -> bool:
     try:
-        import kanasta.documents.parts  # noqa: F401
+        import kanasta.documents.position  # noqa: F401
     except ImportError:
         return False
     return True

@@ -25,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kanasta
+import kanasta.documents.reading
 from kanasta import _core
 from kanasta._limits import LIMITS, RULE_RANGES
 from kanasta.rules import INT_LIMIT, MIN_STOCK, POINT_LIMIT

@@ -180,7 +180,7 @@ def test_documents_read_back_at_every_position_of_a_game() -> None:
 
 
 def test_hand_written_documents_take_the_python_defaults() -> None:
-    # The serialize docstring's document: packets and stock left out are dealt by the same stream.
+    # state_from_dict's docstring's document: packets and stock left out are dealt by the same stream.
     doc = {"format": "kanasta.position/1", "rules": "classic",
            "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}
     python = kanasta.State.from_dict(doc).to_dict()

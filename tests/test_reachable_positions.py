@@ -3,7 +3,7 @@
 Each reproduction of the red-team report is a named test: the document that
 used to load (and then got stuck, or carried impossible hand results), now
 refused with the dotted path of the problem and the rule's ID.  The same
-check (``kanasta.documents.position.unreachable``) screens the sampler's deals.
+check (``kanasta.reachable.unreachable``) screens the sampler's deals.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import pytest
 import kanasta
 from _games import game
 from kanasta import DECK, Phase, SerializationError, State, format_cards, parse_cards
-from kanasta.documents import position as _position
+from kanasta.documents import parts
+from kanasta.reachable import unreachable
 from kanasta.scoring import score_hand
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
@@ -171,8 +172,8 @@ def test_f2_the_hand_result_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) ->
 
     The cache holds at most ``_RESULT_CACHE_SIZE`` results, and none whose text is long.
     """
-    monkeypatch.setattr(_position, "_RESULT_CACHE", {})
-    monkeypatch.setattr(_position, "_RESULT_CACHE_SIZE", 3)
+    monkeypatch.setattr(parts, "_RESULT_CACHE", {})
+    monkeypatch.setattr(parts, "_RESULT_CACHE_SIZE", 3)
     docs = {len(s.hand_results): s.to_dict() for s in game("classic-2") if s.hand_results}
     assert len(docs) >= 2, "the random two-player game has several hands"
     for doc in docs.values():
@@ -180,8 +181,8 @@ def test_f2_the_hand_result_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) ->
         padded["hand_results"][0]["hands"][0] += " " * 10_000  # the same cards: it loads, uncached
         State.from_dict(padded)
         State.from_dict(doc)
-        assert 0 < len(_position._RESULT_CACHE) <= 3
-        assert all(len(key[1]) <= _position._RESULT_CACHE_KEY_CHARS for key in _position._RESULT_CACHE)
+        assert 0 < len(parts._RESULT_CACHE) <= 3
+        assert all(len(key[1]) <= parts._RESULT_CACHE_KEY_CHARS for key in parts._RESULT_CACHE)
 
 
 # ------------------------------------------------------------------ the sampler shares the check
@@ -192,5 +193,5 @@ def test_f2_sampled_states_pass_the_reader_check() -> None:
     for s in game("classic")[::97]:
         for seat in range(4):
             sample = kanasta.sample_state(s.view(seat), seed=seat)
-            assert _position.unreachable(sample) is None
+            assert unreachable(sample) is None
             assert State.from_dict(sample.to_dict()) == sample

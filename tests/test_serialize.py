@@ -1,4 +1,4 @@
-"""Positions as documents: State.to_dict / State.from_dict (kanasta.documents.parts).
+"""Positions as documents: State.to_dict / State.from_dict (kanasta.documents.position).
 
 Round trips over random play of all four presets, byte-identical JSON across
 processes (G-RNG-1), hand-written positions with defaults, and every kind of
@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 import kanasta
 from _games import PRESET_NAMES, game, json_paths, some_states
 from kanasta import Phase, SerializationError, State, parse_cards
-from kanasta.documents.parts import FORMAT, rules_from_data, rules_to_data
+from kanasta.documents.parts import rules_from_data, rules_to_data
+from kanasta.documents.position import FORMAT
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 

@@ -26,9 +26,9 @@ from typing import Final
 from kanasta import _core, _rng
 from kanasta._native import Engine, choose_engine
 from kanasta.cards import Card
-from kanasta.documents.position import unreachable
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.position import Phase
+from kanasta.reachable import unreachable
 from kanasta.state import State, _started
 from kanasta.view import PlayerView
 
@@ -117,7 +117,7 @@ def _native_deals(view: PlayerView, native: _core.NativeView, seed: int) -> Iter
 def _plausible(state: State, view: PlayerView) -> bool:
     """Whether a sampled state is one the game could be in, as far as the view tells.
 
-    The position reader's own check (:func:`kanasta.documents.position.unreachable`:
+    The position reader's own check (:func:`kanasta.reachable.unreachable`:
     the stock-out rules, a legal question in the answer phase, no dead end),
     and, for the viewing seat to move, the same moves as the view offers.
     """

@@ -1,19 +1,15 @@
-"""The old import path ``kanasta.serialize``: position documents now lives in :mod:`kanasta.documents.parts`.
+"""The old import path ``kanasta.serialize``: position documents now live in :mod:`kanasta.documents.position`.
 
-This module only re-exports that module's public names, so that ``import kanasta.serialize``
-and objects pickled before the move (a pickle names its classes by module) keep
-working.  New code imports from :mod:`kanasta.documents.parts`.
+The rules' part of a document (:func:`rules_to_data`, :func:`rules_from_data`)
+lives in :mod:`kanasta.documents.parts`.  This module only re-exports those
+names, so that ``import kanasta.serialize`` keeps working.  New code imports
+from the new homes.
 """
 
 from __future__ import annotations
 
-from kanasta.documents.parts import (
-    FORMAT,
-    rules_from_data,
-    rules_to_data,
-    state_from_dict,
-    state_to_dict,
-)
+from kanasta.documents.parts import rules_from_data, rules_to_data
+from kanasta.documents.position import FORMAT, state_from_dict, state_to_dict
 
 __all__ = [
     "FORMAT",

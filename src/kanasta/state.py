@@ -4,7 +4,7 @@
 game in progress) whose methods are doors into the rules:
 :meth:`~State.legal_actions`, :meth:`~State.explain`, :meth:`~State.apply`
 (:mod:`kanasta.engine`), :meth:`~State.view` (:mod:`kanasta.view`) and
-:meth:`~State.to_dict` / :meth:`~State.from_dict` (:mod:`kanasta.documents.parts`).
+:meth:`~State.to_dict` / :meth:`~State.from_dict` (:mod:`kanasta.documents.position`).
 Those modules work on positions and never import this one, so the layers
 form no import cycle.  :func:`new_game` starts a game.  The parts of a state
 (events, results, the turn) are defined in :mod:`kanasta.position` and
@@ -28,8 +28,7 @@ from kanasta import _core
 from kanasta import engine as python_engine
 from kanasta._native import CONVERT, FILLED, Engine, Made, choose_engine, move_parts, rules_text, slot_setter
 from kanasta.actions import Action, own_copy
-from kanasta.documents.parts import state_from_dict, state_to_dict
-from kanasta.documents.position import CANNOT_SEARCH
+from kanasta.documents.position import state_from_dict, state_to_dict
 from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
 from kanasta.legality import budget
 from kanasta.position import (
@@ -58,6 +57,7 @@ from kanasta.position import (
     UpcardTurned,
     WentOut,
 )
+from kanasta.reachable import CANNOT_SEARCH
 from kanasta.rulebook import Problem
 from kanasta.rules import Rules
 from kanasta.view.player import PlayerView, make_view, native_view
@@ -364,7 +364,7 @@ class State(Position):
         """A JSON-safe dict of the position; :meth:`from_dict` reads it back.
 
         Cards are written in card notation, melds one string each, the rules
-        as a preset name when they are one (see :mod:`kanasta.documents.parts` and
+        as a preset name when they are one (see :mod:`kanasta.documents.position` and
         the documentation page on positions).  :attr:`events` and
         :attr:`history` are not part of a position (nor of state equality):
         keep a :class:`~kanasta.GameRecord` for the moves.

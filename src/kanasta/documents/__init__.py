@@ -21,9 +21,9 @@ its modules: the position document sits below the :class:`~kanasta.State`
 facade, the record above it.
 
 >>> import kanasta
->>> from kanasta.documents.record import RECORD_FORMAT
->>> RECORD_FORMAT, kanasta.new_game(kanasta.Rules.classic(), seed=7).to_dict()["format"]
-('kanasta.record/1', 'kanasta.position/1')
+>>> from kanasta.documents.position import state_to_dict
+>>> state_to_dict(kanasta.new_game(kanasta.Rules.classic(), seed=7))["format"]
+'kanasta.position/1'
 """
 
 __all__: list[str] = []

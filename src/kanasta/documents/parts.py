@@ -1,75 +1,111 @@
-"""Positions as JSON-safe documents: what :meth:`State.to_dict` writes and :meth:`State.from_dict` reads.
+"""The parts of the library's documents, written and read: rules, cards, melds, the turn and hand results.
 
-A position document is a plain dict of strings, numbers, booleans, lists and
-dicts that :func:`json.dumps` writes as is.  Cards are card notation, one
-string per hand, pile, stock or packet (``""`` for none); melds are one string
-each, in the meld's stored order (a run from its low end to its high end, its
-wild card in the place it stands for, K-MELD-5).  Every field, its default
-when a hand-written document leaves it out, and the checks made on loading are
-listed on the documentation page *Positions, records and views*.
+A position document (:mod:`kanasta.documents.position`), a view document
+(:mod:`kanasta.view.document`) and a game record (:mod:`kanasta.documents.record`) are
+made of the same parts, written the same way: the rules as a preset's name or
+their fields, cards in card notation (one string per place, ``""`` for none),
+a meld as one string in its stored order (a run from its low end to its high
+end, its wild card in the place it stands for, K-MELD-5; a wild 2 in its own
+natural place marked ``*``), points as integers or halves, and the turn and
+each hand result as objects.  Each part has its writer here (``..._to_data``)
+and its reader (``read_...``), which checks a value from a stranger and
+raises :class:`~kanasta.SerializationError` with the dotted path of the bad
+value (the one-value readers are :mod:`kanasta.documents.reading`'s).
 
-What a position is *not*: the :attr:`State.events` of the last move and the
-move history (:attr:`State.history`) are not part of it, and they are not
-part of :class:`State` equality either; a loaded state has no history.  Use a
-:class:`~kanasta.GameRecord` to keep a whole game.
-
->>> import json, kanasta
->>> state = kanasta.new_game(kanasta.Rules.classic(), seed=7)
->>> doc = state.to_dict()
->>> doc["format"], doc["rules"], doc["phase"], doc["player"]
-('kanasta.position/1', 'classic', 'draw', 3)
->>> doc["hands"][3]
-'3C 4D 5H 6H 8H 9C TC TC QC KH KH'
->>> kanasta.State.from_dict(json.loads(json.dumps(doc))) == state
-True
-
-Loading checks everything and says where a document is wrong:
-
->>> doc["hands"][3] = "3C 4D 5H 6H 8H 9C TC TC QC KH"
->>> kanasta.State.from_dict(doc)
+>>> import kanasta
+>>> from kanasta.documents.parts import meld_to_data, read_meld_text
+>>> meld = read_meld_text("JK 7S 7H", "melds.0.0", kanasta.Rules.classic())
+>>> meld_to_data(meld)
+'7H 7S JK'
+>>> read_meld_text("7H 7S", "melds.0.0", kanasta.Rules.classic())
 Traceback (most recent call last):
 ...
-kanasta.errors.SerializationError: <document>: the position has 107 cards, the deck 108; missing: KH (1 of 2)
->>> doc["hands"][3] = "3C 4D 5H 6H 8H 9C TC TC QC KH KH TC"
->>> kanasta.State.from_dict(doc)
-Traceback (most recent call last):
-...
-kanasta.errors.SerializationError: hands.3: one TC too many: the deck has 2 (G-DECK-1)
+kanasta.errors.SerializationError: melds.0.0: not a legal meld: ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast, get_args
 
-from kanasta.cards import Card, Rank, format_cards
-from kanasta.documents import position as _position
-from kanasta.documents.position import read_position
-from kanasta.documents.reading import fail, join, kind
+import attrs
+
+from kanasta.cards import DECK, Card, Rank, format_cards
+from kanasta.documents.reading import (
+    fail,
+    join,
+    kind,
+    read_bool,
+    read_card,
+    read_cards,
+    read_int,
+    read_list,
+    read_object,
+    read_optional,
+    read_points,
+    read_seat,
+)
 from kanasta.errors import ConfigError, SerializationError, short_repr
-from kanasta.melds import Meld, MeldKind
-from kanasta.position import HandResult, Position, TeamScore, Turn
+from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
+from kanasta.position import CanastaScore, HandEnd, HandResult, Phase, TeamScore, Turn
+from kanasta.rulebook import freezes_pile
 from kanasta.rules import PRESETS, Rules
 from kanasta.rules import preset as _preset
+from kanasta.scoring import score_hand
 
 __all__ = [
-    "FORMAT",
+    "DECK_COUNT",
+    "card_to_data",
+    "cards_to_data",
+    "first_difference",
+    "meld_to_data",
+    "read_hand_moves",
+    "read_meld_text",
+    "read_pile_frozen",
+    "read_results",
+    "read_turn",
+    "result_to_data",
     "rules_from_data",
     "rules_to_data",
-    "state_from_dict",
-    "state_to_dict",
+    "turn_to_data",
+    "within_deck",
 ]
 
-P = TypeVar("P", bound=Position)
+DECK_COUNT: Final[Mapping[Card, int]] = Counter(DECK)
+"""How many of each card the deck has (G-DECK-1).
 
-FORMAT: Final = _position.FORMAT
-"""The ``"format"`` of a position document.
-
->>> from kanasta.documents.parts import FORMAT
->>> FORMAT
-'kanasta.position/1'
+>>> import kanasta
+>>> DECK_COUNT[kanasta.parse_card("JK")], DECK_COUNT[kanasta.parse_card("7H")], sum(DECK_COUNT.values())
+(4, 2, 108)
 """
+
+_SEPARATORS: Final = re.compile(r"[\s,]+")
+_ENDED_BY: Final = get_args(HandEnd)
+_KINDS: Final = get_args(CanastaKind)
+_TURN_KEYS: Final = (
+    "drew", "count", "laid", "aside", "forbidden", "asked", "answer", "melded",
+    "must_go_out", "first_meld", "own_from", "added_to_old", "last_stock",
+)
+_RESULT_KEYS: Final = (
+    "hand_number", "dealer", "ended_by", "went_out", "concealed", "teams", "scores",
+    "melds", "hands", "red_threes", "trump",
+)
+_TEAM_KEYS: Final = (
+    "team", "packets", "packet_points", "meld_points", "canastas", "canasta_points",
+    "red_threes", "red_three_points", "going_out_points", "hand_points", "raw_total", "total",
+)
+_CANASTA_KEYS: Final = ("meld", "kind", "base", "trump_doubled", "bonus")
+
+_RESULT_CACHE_SIZE: Final = 256
+_RESULT_CACHE_KEY_CHARS: Final = 8192
+_RESULT_CACHE: dict[tuple[Rules, str, tuple[int, ...]], HandResult] = {}
+"""Hand results already read and re-scored, by their JSON text: at most
+:data:`_RESULT_CACHE_SIZE` entries of at most :data:`_RESULT_CACHE_KEY_CHARS`
+characters each (reading every state of one long game re-reads its results)."""
+
 
 # ------------------------------------------------------------------ rules
 
@@ -143,20 +179,44 @@ def _named_preset(name: object, path: str) -> Rules:
 # ------------------------------------------------------------------ writing
 
 
-def _points_out(value: Fraction) -> int | float:
+def _points_to_data(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _cards_out(cards: Sequence[Card]) -> str:
+def cards_to_data(cards: Sequence[Card]) -> str:
+    """Cards as a document writes them: card notation, ``""`` for none (read back by
+    :func:`~kanasta.documents.reading.read_cards`).
+
+    >>> import kanasta
+    >>> cards_to_data(kanasta.parse_cards("7H 7D JK")), cards_to_data(())
+    ('7H 7D JK', '')
+    """
     return format_cards(cards)
 
 
-def _card_out(card: Card | None) -> str | None:
+def card_to_data(card: Card | None) -> str | None:
+    """One card or none as a document writes it: its notation, or None (``null``).
+
+    >>> import kanasta
+    >>> card_to_data(kanasta.parse_card("TS")), card_to_data(None)
+    ('TS', None)
+    """
     return None if card is None else str(card)
 
 
-def _meld_out(meld: Meld) -> str:
-    """A meld's cards in stored order; a wild 2 in its own natural place gets a ``*``."""
+def meld_to_data(meld: Meld) -> str:
+    """A meld as a document writes it: its cards in stored order; a wild 2 in its own natural place gets a ``*``.
+
+    :func:`read_meld_text` reads it back.
+
+    >>> import kanasta
+    >>> rules = kanasta.Rules.kanasta()
+    >>> meld_to_data(read_meld_text("AH 2H 3H 4H", "melds.0.0", rules))
+    'AH 2H 3H 4H'
+    >>> wild_two = read_meld_text("AH 2H* 3H 4H", "melds.0.0", rules)
+    >>> wild_two.wild_index, meld_to_data(wild_two)
+    (1, 'AH 2H* 3H 4H')
+    """
     tokens = [str(c) for c in meld.cards]
     w = meld.wild_index
     if meld.kind is MeldKind.RUN and w is not None:
@@ -166,13 +226,24 @@ def _meld_out(meld: Meld) -> str:
     return " ".join(tokens)
 
 
-def _turn_out(turn: Turn) -> dict[str, Any]:
+def turn_to_data(turn: Turn) -> dict[str, Any]:
+    """The turn so far as a document writes it: every field of :class:`~kanasta.Turn`, cards in notation.
+
+    :func:`read_turn` reads it back.
+
+    >>> import kanasta
+    >>> data = turn_to_data(kanasta.Turn(drew="stock"))
+    >>> data["drew"], data["count"], data["aside"], data["forbidden"]
+    ('stock', 0, '', None)
+    >>> read_turn(data, "turn", kanasta.Turn()) == kanasta.Turn(drew="stock")
+    True
+    """
     return {
         "drew": turn.drew,
-        "count": _points_out(turn.count),
+        "count": _points_to_data(turn.count),
         "laid": turn.laid,
-        "aside": _cards_out(turn.aside),
-        "forbidden": _card_out(turn.forbidden),
+        "aside": cards_to_data(turn.aside),
+        "forbidden": card_to_data(turn.forbidden),
         "asked": turn.asked,
         "answer": turn.answer,
         "melded": turn.melded,
@@ -184,12 +255,12 @@ def _turn_out(turn: Turn) -> dict[str, Any]:
     }
 
 
-def _team_out(t: TeamScore) -> dict[str, Any]:
+def _team_to_data(t: TeamScore) -> dict[str, Any]:
     return {
         "team": t.team,
         "packets": t.packets,
         "packet_points": t.packet_points,
-        "meld_points": _points_out(t.meld_points),
+        "meld_points": _points_to_data(t.meld_points),
         "canastas": [
             {"meld": c.meld, "kind": c.kind, "base": c.base, "trump_doubled": c.trump_doubled, "bonus": c.bonus}
             for c in t.canastas
@@ -198,92 +269,380 @@ def _team_out(t: TeamScore) -> dict[str, Any]:
         "red_threes": t.red_threes,
         "red_three_points": t.red_three_points,
         "going_out_points": t.going_out_points,
-        "hand_points": _points_out(t.hand_points),
-        "raw_total": _points_out(t.raw_total),
+        "hand_points": _points_to_data(t.hand_points),
+        "raw_total": _points_to_data(t.raw_total),
         "total": t.total,
     }
 
 
-def _result_out(r: HandResult) -> dict[str, Any]:
+def result_to_data(r: HandResult) -> dict[str, Any]:
+    """A hand's result as a document writes it: how it ended, each team's score part by part, the
+    melds, hands and red 3s it was scored from.  :func:`read_results` reads a list of them back.
+
+    >>> import kanasta
+    >>> from kanasta.bots import GreedyBot, play_out
+    >>> state = kanasta.new_game(kanasta.Rules.classic(players=2), seed=3)
+    >>> state = play_out(state, [GreedyBot(), GreedyBot()])
+    >>> data = result_to_data(state.hand_results[0])
+    >>> data["hand_number"], len(data["teams"]), data["scores"] == list(state.hand_results[0].scores)
+    (1, 2, True)
+    """
     return {
         "hand_number": r.hand_number,
         "dealer": r.dealer,
         "ended_by": r.ended_by,
         "went_out": r.went_out,
         "concealed": r.concealed,
-        "teams": [_team_out(t) for t in r.teams],
+        "teams": [_team_to_data(t) for t in r.teams],
         "scores": list(r.scores),
-        "melds": [[_meld_out(m) for m in team] for team in r.melds],
-        "hands": [_cards_out(h) for h in r.hands],
-        "red_threes": [_cards_out(c) for c in r.red_threes],
-        "trump": _card_out(r.trump),
-    }
-
-
-def state_to_dict(state: Position) -> dict[str, Any]:
-    """The position document of ``state`` (what :meth:`State.to_dict` returns).
-
-    Every field is written, in a fixed order, so the same state always gives
-    the same JSON text.
-
-    >>> import kanasta
-    >>> from kanasta.documents.parts import state_to_dict
-    >>> doc = state_to_dict(kanasta.new_game(kanasta.Rules.kanasta(), seed=1))
-    >>> doc["rules"], len(doc["packets"]), doc["trump"], doc["turn"]["drew"]
-    ('kanasta', 2, '7C', None)
-    """
-    return {
-        "format": FORMAT,
-        "rules": rules_to_data(state.rules),
-        "seed": state.seed,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "scores": list(state.scores),
-        "phase": state.phase.value,
-        "player": state.player,
-        "hands": [_cards_out(h) for h in state.hands],
-        "stock": _cards_out(state.stock),
-        "pile": _cards_out(state.pile),
-        "pile_frozen": state.pile_frozen,
-        "melds": [[_meld_out(m) for m in team] for team in state.melds],
-        "red_threes": [_cards_out(c) for c in state.red_threes],
-        "opened": list(state.opened),
-        "melded_this_hand": list(state.melded_this_hand),
-        "packets": [_cards_out(p) for p in state.packets],
-        "packets_taken": list(state.packets_taken),
-        "trump": _card_out(state.trump),
-        "turn": _turn_out(state.turn),
-        "winner": state.winner,
-        "hand_results": [_result_out(r) for r in state.hand_results],
-        **({"hand_moves": state.hand_moves} if state.rules.hand_move_limit is not None else {}),
+        "melds": [[meld_to_data(m) for m in team] for team in r.melds],
+        "hands": [cards_to_data(h) for h in r.hands],
+        "red_threes": [cards_to_data(c) for c in r.red_threes],
+        "trump": card_to_data(r.trump),
     }
 
 
 # ------------------------------------------------------------------ reading
 
 
-def state_from_dict(data: object, make: type[P], play: Callable[[P], P] | None = None) -> P:
-    """Read and check a position document; ``make`` is the class of the result (what :meth:`State.from_dict` calls).
+def read_meld_text(value: object, path: str, rules: Rules) -> Meld:
+    """Read one meld string under ``rules``; black-3 melds are read here and checked by the caller.
 
-    Raises :class:`~kanasta.SerializationError` whose :attr:`~kanasta.SerializationError.path` points at
-    the problem, e.g. ``hands.2`` or ``melds.0.1``.  The checks, in order,
-    are those of the documentation page *Positions, records and views*: each
-    part of the document on its own and against the parts before it, then
-    that a game could be in the position at all (the check
-    :func:`kanasta.sample_state` makes of its deals too).  ``play``, if
-    given, hands the position to the engine that will play it before that
-    last check, whose listing of the moves is then the engine's own.
+    A ``*`` marks a run's wild 2 that stands in its own natural place (K-MELD-7).
 
     >>> import kanasta
-    >>> from kanasta.documents.parts import state_from_dict
-    >>> s = state_from_dict({"format": "kanasta.position/1", "rules": "classic",
-    ...                      "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}, kanasta.State)
-    >>> s.phase, s.player, s.dealer, len(s.stock)
-    (<Phase.DRAW: 'draw'>, 0, 3, 96)
-    >>> doc = {"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]}
-    >>> state_from_dict(doc, kanasta.State)
+    >>> read_meld_text("7H 7S JK", "melds.0.0", kanasta.Rules.classic()).cards
+    (Card('7H'), Card('7S'), Card('JK'))
+    >>> read_meld_text("7H 8S JK", "melds.0.0", kanasta.Rules.classic())
     Traceback (most recent call last):
     ...
-    kanasta.errors.SerializationError: hands.0: a red 3 is never held: it is laid down at once (C-THREE-1)
+    kanasta.errors.SerializationError: melds.0.0: not a legal meld: ...
     """
-    return read_position(data, rules_from_data, make, play)
+    if not isinstance(value, str):
+        fail(path, f"expected a meld as text (e.g. \"7H 7S JK\"), got {short_repr(value)}")
+    tokens = [t for t in _SEPARATORS.split(value.strip()) if t]
+    star: int | None = None
+    plain: list[str] = []
+    for i, token in enumerate(tokens):
+        if token.endswith("*"):
+            if star is not None:
+                fail(path, "only one card of a run may be marked with *")
+            star, token = i, token[:-1]
+            if not token:
+                fail(path, "a * follows the card it marks, e.g. 2H*")
+        plain.append(token)
+    cards = read_cards(" ".join(plain), path)
+    found: Meld | tuple[str, str]
+    if star is None:
+        found = read_meld(cards, rules, black_threes_ok=True)
+    else:
+        marked = cards[star]
+        if not rules.runs or marked.rank is not Rank.TWO:
+            fail(path, "a * marks only a run's wild 2 that sits in its own natural place (K-MELD-7)")
+        found = read_run(cards, rules, wild_card=marked)
+    if isinstance(found, tuple):
+        fail(path, f"not a legal meld: {found[1]} [{found[0]}]")
+    if star is not None and not (
+        found.kind is MeldKind.RUN
+        and found.wild_index == star
+        and cards[star].suit is found.suit
+        and found.low + star == 2
+    ):
+        fail(path, "a * marks only a run's wild 2 that sits in its own natural place (K-MELD-7)")
+    return found
+
+
+def first_difference(a: object, b: object, path: str) -> str | None:
+    """The path of the first field where ``a`` and ``b`` differ, or None if they are equal.
+
+    Fields of attrs classes and items of tuples are followed down to the first that differs.
+
+    >>> import kanasta
+    >>> first_difference(kanasta.Turn(), kanasta.Turn(laid=True), "turn")
+    'turn.laid'
+    >>> first_difference(kanasta.Turn(), kanasta.Turn(), "turn") is None
+    True
+    """
+    if a == b:
+        return None
+    if type(a) is type(b) and attrs.has(type(a)):
+        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(a))):
+            found = first_difference(getattr(a, field.name), getattr(b, field.name), join(path, field.name))
+            if found is not None:
+                return found
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, join(path, i))
+            if found is not None:
+                return found
+    return path
+
+
+def within_deck(places: Sequence[tuple[str, tuple[Card, ...]]]) -> int:
+    """How many cards ``places`` hold; refuse the first place with one card more than the deck has (G-DECK-1).
+
+    ``places`` are (dotted path, cards) pairs; the error names the path where the card is one too many.
+
+    >>> import kanasta
+    >>> within_deck([("hand", kanasta.parse_cards("7H 7H")), ("pile", kanasta.parse_cards("QS"))])
+    3
+    >>> within_deck([("hand", kanasta.parse_cards("7H 7H")), ("pile", kanasta.parse_cards("7H"))])
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: pile: one 7H too many: the deck has 2 (G-DECK-1)
+    """
+    seen: Counter[Card] = Counter()
+    for where, cards in places:
+        for card in cards:
+            seen[card] += 1
+            if seen[card] > DECK_COUNT[card]:
+                fail(where, f"one {card} too many: the deck has {DECK_COUNT[card]} (G-DECK-1)")
+    return sum(seen.values())
+
+
+def read_turn(value: object, path: str, defaults: Turn) -> Turn:
+    """Read a turn object (as :func:`turn_to_data` writes it); the keys left out keep their ``defaults``.
+
+    >>> import kanasta
+    >>> read_turn({"drew": "pile", "laid": True}, "turn", kanasta.Turn()).drew
+    'pile'
+    >>> read_turn({"drew": "deck"}, "turn", kanasta.Turn())
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: turn.drew: expected null, "stock" or "pile", got 'deck'
+    """
+    data = read_object(value, path, (), _TURN_KEYS)
+    kw: dict[str, Any] = {}
+    if "drew" in data:
+        drew = data["drew"]
+        if drew not in (None, "stock", "pile"):
+            fail(join(path, "drew"), f"expected null, \"stock\" or \"pile\", got {short_repr(drew)}")
+        kw["drew"] = drew
+    if "count" in data:
+        count = read_points(data["count"], join(path, "count"))
+        if count < 0:
+            fail(join(path, "count"), f"must be at least 0, not {data['count']}")
+        kw["count_halves"] = int(count * 2)
+    for key in ("laid", "asked", "melded", "must_go_out", "first_meld", "added_to_old", "last_stock"):
+        if key in data:
+            kw[key] = read_bool(data[key], join(path, key))
+    if "aside" in data:
+        kw["aside"] = read_cards(data["aside"], join(path, "aside"))
+    if "forbidden" in data:
+        kw["forbidden"] = read_optional(data["forbidden"], join(path, "forbidden"), read_card)
+    if "answer" in data:
+        kw["answer"] = read_optional(data["answer"], join(path, "answer"), read_bool)
+    if "own_from" in data:
+        kw["own_from"] = read_int(data["own_from"], join(path, "own_from"), 0, len(DECK))
+    return attrs.evolve(defaults, **kw)
+
+
+def _read_canasta(value: object, path: str) -> CanastaScore:
+    c = read_object(value, path, _CANASTA_KEYS, ())
+    kind = c["kind"]
+    if kind not in _KINDS:
+        fail(join(path, "kind"), f"expected one of {', '.join(_KINDS)}, got {short_repr(kind)}")
+    return CanastaScore(
+        meld=read_int(c["meld"], join(path, "meld"), 0, len(DECK)),
+        kind=kind,
+        base=read_int(c["base"], join(path, "base")),
+        trump_doubled=read_bool(c["trump_doubled"], join(path, "trump_doubled")),
+        bonus=read_int(c["bonus"], join(path, "bonus")),
+    )
+
+
+def _read_team_score(value: object, path: str, rules: Rules) -> TeamScore:
+    data = read_object(value, path, _TEAM_KEYS, ())
+    canastas = tuple(
+        _read_canasta(item, join(join(path, "canastas"), i))
+        for i, item in enumerate(read_list(data["canastas"], join(path, "canastas")))
+    )
+    return TeamScore(
+        team=read_int(data["team"], join(path, "team"), 0, rules.teams - 1),
+        packets=read_int(data["packets"], join(path, "packets"), 0, rules.packets),
+        packet_points=read_int(data["packet_points"], join(path, "packet_points")),
+        meld_points=read_points(data["meld_points"], join(path, "meld_points")),
+        canastas=canastas,
+        canasta_points=read_int(data["canasta_points"], join(path, "canasta_points")),
+        red_threes=read_int(data["red_threes"], join(path, "red_threes"), 0, 4),
+        red_three_points=read_int(data["red_three_points"], join(path, "red_three_points")),
+        going_out_points=read_int(data["going_out_points"], join(path, "going_out_points")),
+        hand_points=read_points(data["hand_points"], join(path, "hand_points")),
+        raw_total=read_points(data["raw_total"], join(path, "raw_total")),
+        total=read_int(data["total"], join(path, "total")),
+    )
+
+
+def _read_result_cached(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
+    """Read and re-score one hand result; small results already read (the same text) come from a cache."""
+    import json
+
+    try:
+        key_text = json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON: read it the long way, and let that say what is wrong
+        return _read_result(value, path, rules, scores_before)
+    if len(key_text) > _RESULT_CACHE_KEY_CHARS:
+        return _read_result(value, path, rules, scores_before)
+    key = (rules, key_text, scores_before)
+    found = _RESULT_CACHE.get(key)
+    if found is None:
+        found = _read_result(value, path, rules, scores_before)
+        if len(_RESULT_CACHE) >= _RESULT_CACHE_SIZE:
+            _RESULT_CACHE.clear()
+        _RESULT_CACHE[key] = found
+    return found
+
+
+def read_results(value: object, rules: Rules) -> tuple[HandResult, ...]:
+    """Read a document's ``hand_results``: the hands finished since the position's starting point.
+
+    A position may start at any hand with any scores (a hand-made position, or one
+    written out before its first hand ended), so the first result may be any hand
+    number and its scores before it are its scores less its totals; each later result
+    is the next hand and adds its totals to the previous scores (C-SCORE-1, K-SCORE-1).
+
+    >>> import kanasta
+    >>> state = kanasta.State.from_dict({"format": "kanasta.position/1", "rules": "classic",
+    ...     "hand_number": 3, "scores": [1000, 20], "phase": "play", "turn": {"drew": "stock"},
+    ...     "hands": ["4C 4D 4H 5S", "9S 9S", "9H 9H", "9D 9D"],
+    ...     "melds": [["QC QD QH QS QC QD QH"], []]}, engine="python")
+    >>> over = state.apply(kanasta.parse_action("meld 4C 4D 4H"))
+    >>> over = over.apply(kanasta.parse_action("discard 5S"))
+    >>> [r.hand_number for r in over.hand_results], over.hand_results[0].scores[0] > 1000
+    ([3], True)
+    >>> read_results(over.to_dict()["hand_results"], over.rules)[0].hand_number
+    3
+    """
+    results: list[HandResult] = []
+    for i, item in enumerate(read_list(value, "hand_results")):
+        path = f"hand_results.{i}"
+        before = results[-1].scores if results else _start_scores(item, rules.teams)
+        r = _read_result_cached(item, path, rules, before)
+        if results and r.hand_number != results[-1].hand_number + 1:
+            fail(f"{path}.hand_number", f"the results list every hand in turn: expected {results[-1].hand_number + 1}")
+        results.append(r)
+    return tuple(results)
+
+
+def _start_scores(item: object, teams: int) -> tuple[int, ...]:
+    """The scores before a first hand result: its scores less its team totals.
+
+    Anything malformed gives zeros, and reading the result then says what is wrong.
+    """
+    zeros = (0,) * teams
+    if not isinstance(item, dict):
+        return zeros
+    scores, parts = item.get("scores"), item.get("teams")
+    if not (isinstance(scores, list) and isinstance(parts, list) and len(scores) == len(parts) == teams):
+        return zeros
+    totals = [p.get("total") if isinstance(p, dict) else None for p in parts]
+    values = [*scores, *totals]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return zeros
+    return tuple(s - t for s, t in zip(scores, totals))
+
+
+def _read_result(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
+    n, teams = rules.players, rules.teams
+    data = read_object(value, path, _RESULT_KEYS, ())
+    hand_number = read_int(data["hand_number"], join(path, "hand_number"), 1)
+    dealer = read_seat(data["dealer"], join(path, "dealer"), n)
+    ended_by = data["ended_by"]
+    if ended_by not in _ENDED_BY:
+        fail(join(path, "ended_by"), f"expected one of {', '.join(_ENDED_BY)}, got {short_repr(ended_by)}")
+    went_out = read_optional(data["went_out"], join(path, "went_out"), lambda v, p: read_seat(v, p, n))
+    if (went_out is None) != (ended_by != "going_out"):
+        fail(join(path, "went_out"), "a seat goes out exactly when the hand ended by going out")
+    concealed = read_bool(data["concealed"], join(path, "concealed"))
+    if concealed and ended_by != "going_out":
+        fail(join(path, "concealed"), "only a hand that ended by going out can end concealed")
+    team_scores = tuple(
+        _read_team_score(t, join(join(path, "teams"), i), rules)
+        for i, t in enumerate(read_list(data["teams"], join(path, "teams"), teams, "teams"))
+    )
+    if sum(t.packets for t in team_scores) > rules.packets:
+        fail(join(path, "teams"), f"these rules have {rules.packets} packet(s), "
+                                  f"not {sum(t.packets for t in team_scores)} (K-DEAL-2)")
+    scores = tuple(
+        read_int(s, join(join(path, "scores"), i))
+        for i, s in enumerate(read_list(data["scores"], join(path, "scores"), teams, "scores"))
+    )
+    melds_path = join(path, "melds")
+    melds = tuple(
+        tuple(read_meld_text(m, join(join(melds_path, t), i), rules)
+              for i, m in enumerate(read_list(team, join(melds_path, t))))
+        for t, team in enumerate(read_list(data["melds"], melds_path, teams, "teams"))
+    )
+    hands = tuple(
+        tuple(sorted(read_cards(h, join(join(path, "hands"), i))))
+        for i, h in enumerate(read_list(data["hands"], join(path, "hands"), n, "hands"))
+    )
+    reds = tuple(
+        read_cards(c, join(join(path, "red_threes"), i))
+        for i, c in enumerate(read_list(data["red_threes"], join(path, "red_threes"), teams, "teams"))
+    )
+    trump = read_optional(data["trump"], join(path, "trump"), read_card)
+    places = [(join(join(melds_path, t), i), m.cards) for t, team in enumerate(melds) for i, m in enumerate(team)]
+    places += [(join(join(path, "hands"), i), h) for i, h in enumerate(hands)]
+    places += [(join(join(path, "red_threes"), t), c) for t, c in enumerate(reds)]
+    within_deck(places)
+    result = HandResult(
+        hand_number=hand_number, dealer=dealer, ended_by=ended_by, went_out=went_out,
+        concealed=concealed, teams=team_scores, scores=scores, melds=melds, hands=hands,
+        red_threes=reds, trump=trump,
+    )
+    expected = score_hand(
+        rules, hand_number=hand_number, dealer=dealer, ended_by=ended_by, went_out=went_out,
+        concealed=concealed, melds=melds, hands=hands, red_threes=reds,
+        packets_taken=tuple(t.packets for t in team_scores), trump=trump, scores_before=scores_before,
+    )
+    where = first_difference(result, expected, path)
+    if where is not None:
+        fail(where, "does not match the hand's score as the rules compute it (C-SCORE-1, K-SCORE-1)")
+    return result
+
+
+def read_pile_frozen(doc: dict[str, Any], rules: Rules, pile: tuple[Card, ...]) -> bool:
+    """A document's ``pile_frozen``, checked: the pile is frozen exactly while it holds a wild card or a red 3
+    (C-PILE-3, C-DEAL-2); left out, it is worked out from the pile.
+
+    >>> import kanasta
+    >>> rules, pile = kanasta.Rules.classic(), kanasta.parse_cards("7H 2C")
+    >>> read_pile_frozen({}, rules, pile), read_pile_frozen({"pile_frozen": True}, rules, pile)
+    (True, True)
+    >>> read_pile_frozen({"pile_frozen": False}, rules, pile)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: pile_frozen: the pile is frozen exactly while it holds a wild card ... (C-PILE-3)
+    """
+    frozen = any(freezes_pile(rules, c) for c in pile)
+    pile_frozen = read_bool(doc.get("pile_frozen", frozen), "pile_frozen")
+    if pile_frozen != frozen:
+        fail("pile_frozen", "the pile is frozen exactly while it holds a wild card or a red 3 (C-PILE-3)"
+             if rules.pile_freezing else "these rules never freeze the pile")
+    return frozen
+
+
+def read_hand_moves(doc: dict[str, object], rules: Rules, phase: Phase) -> int:
+    """A document's ``hand_moves``: the moves made in this hand, counted only when the rules set
+    ``hand_move_limit`` (else 0, and the key must be left out).
+
+    >>> import attrs, kanasta
+    >>> limited = attrs.evolve(kanasta.Rules.classic(), hand_move_limit=500)
+    >>> play = kanasta.Phase.PLAY
+    >>> read_hand_moves({"hand_moves": 12}, limited, play), read_hand_moves({}, limited, play)
+    (12, 0)
+    >>> read_hand_moves({"hand_moves": 12}, kanasta.Rules.classic(), kanasta.Phase.PLAY)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: hand_moves: moves are counted only when the rules set hand_move_limit
+    """
+    limit = rules.hand_move_limit
+    if limit is None:
+        if "hand_moves" in doc:
+            fail("hand_moves", "moves are counted only when the rules set hand_move_limit")
+        return 0
+    moves = read_int(doc.get("hand_moves", 0), "hand_moves", 0, limit + 1000)
+    if phase is Phase.GAME_OVER and moves:
+        fail("hand_moves", "the game is over: no hand is being played")
+    return moves

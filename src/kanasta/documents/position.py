@@ -1,39 +1,84 @@
-"""Reading a position document in named steps, and the one check that a position is reachable.
+"""Positions as JSON-safe documents: what :meth:`State.to_dict` writes and :meth:`State.from_dict` reads.
 
-:func:`read_position` is what :meth:`State.from_dict` runs: each step reads one
+A position document is a plain dict of strings, numbers, booleans, lists and
+dicts that :func:`json.dumps` writes as is, made of the parts of
+:mod:`kanasta.documents.parts` (cards in card notation, one string per hand,
+pile, stock or packet; melds one string each).  Every field, its default when
+a hand-written document leaves it out, and the checks made on loading are
+listed on the documentation page *Positions, records and views*.
+
+What a position is *not*: the :attr:`State.events` of the last move and the
+move history (:attr:`State.history`) are not part of it, and they are not
+part of :class:`State` equality either; a loaded state has no history.  Use a
+:class:`~kanasta.GameRecord` to keep a whole game.
+
+>>> import json, kanasta
+>>> state = kanasta.new_game(kanasta.Rules.classic(), seed=7)
+>>> doc = state.to_dict()
+>>> doc["format"], doc["rules"], doc["phase"], doc["player"]
+('kanasta.position/1', 'classic', 'draw', 3)
+>>> doc["hands"][3]
+'3C 4D 5H 6H 8H 9C TC TC QC KH KH'
+>>> kanasta.State.from_dict(json.loads(json.dumps(doc))) == state
+True
+
+:func:`state_from_dict` reads a document in named steps: each step reads one
 part of the document and checks it against the parts read before it, raising
 :class:`~kanasta.SerializationError` with the dotted path of the bad value and,
 for a rule, its RULES ID.  The steps, in order:
 
-1. :func:`_read_seats` — phase, player to move, dealer (G-TURN-1, C-OUT-3);
-2. :func:`_read_table` — hands, pile, melds, red 3s, packets, stock;
-3. :func:`_read_turn_part` — who melded this hand, and the turn so far;
-4. :func:`_complete_deck` — every card once (G-DECK-1), the unseen ones dealt;
-5. :func:`_check_threes` and :func:`_check_one_meld_per_rank` (C-THREE-1, C-THREE-2, C-MELD-2);
-6. :func:`_read_trump` and :func:`_read_pile_frozen` (K-TRUMP-1, C-PILE-3);
-7. :func:`_read_score_sheet` — hand results, scores, winner, hand number (G-GAME-1);
-8. :func:`_read_opened` — which teams are down (K-OPEN-1, C-OPEN-2);
-9. :func:`_check_turn` — the turn against the rest (G-TURN-1);
-10. :func:`unreachable` — what only the whole position can tell: that a game
-    could be in it (the same check :func:`kanasta.sample_state` makes of
-    every deal it tries).
+1. ``_read_seats`` — phase, player to move, dealer (G-TURN-1, C-OUT-3);
+2. ``_read_table`` — hands, pile, melds, red 3s, packets, stock;
+3. ``_read_turn_part`` — who melded this hand, and the turn so far;
+4. ``_complete_deck`` — every card once (G-DECK-1), the unseen ones dealt;
+5. ``_check_threes`` and ``_check_one_meld_per_rank`` (C-THREE-1, C-THREE-2, C-MELD-2);
+6. ``_read_trump`` and :func:`~kanasta.documents.parts.read_pile_frozen` (K-TRUMP-1, C-PILE-3);
+7. ``_read_score_sheet`` — hand results, scores, winner, hand number (G-GAME-1);
+8. ``_read_opened`` — which teams are down (K-OPEN-1, C-OPEN-2);
+9. ``_check_turn`` — the turn against the rest (G-TURN-1);
+10. :func:`kanasta.reachable.unreachable` — what only the whole position can
+    tell: that a game could be in it (the same check :func:`kanasta.sample_state`
+    makes of every deal it tries).
+
+>>> doc["hands"][3] = "3C 4D 5H 6H 8H 9C TC TC QC KH"
+>>> kanasta.State.from_dict(doc)
+Traceback (most recent call last):
+...
+kanasta.errors.SerializationError: <document>: the position has 107 cards, the deck 108; missing: KH (1 of 2)
+>>> doc["hands"][3] = "3C 4D 5H 6H 8H 9C TC TC QC KH KH TC"
+>>> kanasta.State.from_dict(doc)
+Traceback (most recent call last):
+...
+kanasta.errors.SerializationError: hands.3: one TC too many: the deck has 2 (G-DECK-1)
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast, get_args, runtime_checkable
+from typing import Any, Final, NamedTuple, TypeVar
 
-import attrs
-
-from kanasta import _rng, engine
-from kanasta.actions import ASK, Action, TakePile
+from kanasta import _rng
 from kanasta.cards import DECK, Card, Rank
+from kanasta.documents.parts import (
+    DECK_COUNT,
+    card_to_data,
+    cards_to_data,
+    first_difference,
+    meld_to_data,
+    read_hand_moves,
+    read_meld_text,
+    read_pile_frozen,
+    read_results,
+    read_turn,
+    result_to_data,
+    rules_from_data,
+    rules_to_data,
+    turn_to_data,
+    within_deck,
+)
 from kanasta.documents.reading import (
     fail,
-    join,
     read_bool,
     read_card,
     read_cards,
@@ -41,26 +86,27 @@ from kanasta.documents.reading import (
     read_list,
     read_object,
     read_optional,
-    read_points,
     read_seat,
 )
-from kanasta.errors import EngineLimitError, SerializationError, short_repr
-from kanasta.melds import CanastaKind, Meld, MeldKind, read_meld, read_run
-from kanasta.position import PHASE_OF, CanastaScore, HandEnd, HandResult, Phase, Position, TeamScore, Turn
-from kanasta.rulebook import freezes_pile, is_black_three_set
+from kanasta.errors import SerializationError, short_repr
+from kanasta.melds import Meld, MeldKind
+from kanasta.position import PHASE_OF, HandResult, Phase, Position, Turn
+from kanasta.reachable import unreachable
+from kanasta.rulebook import is_black_three_set
 from kanasta.rules import Rules
-from kanasta.scoring import game_winner, score_hand
+from kanasta.scoring import game_winner
 
-__all__ = ["CANNOT_SEARCH", "FORMAT", "read_position", "unreachable"]
+__all__ = ["FORMAT", "state_from_dict", "state_to_dict"]
+
+P = TypeVar("P", bound=Position)
 
 FORMAT: Final = "kanasta.position/1"
+"""The ``"format"`` of a position document.
 
-DECK_COUNT: Final[Mapping[Card, int]] = Counter(DECK)
-"""How many of each card the deck has (G-DECK-1)."""
-
-_SEPARATORS: Final = re.compile(r"[\s,]+")
-_ENDED_BY: Final = get_args(HandEnd)
-_KINDS: Final = get_args(CanastaKind)
+>>> from kanasta.documents.position import FORMAT
+>>> FORMAT
+'kanasta.position/1'
+"""
 
 _TOP_REQUIRED: Final = ("format", "rules", "hands")
 _TOP_OPTIONAL: Final = (
@@ -68,306 +114,73 @@ _TOP_OPTIONAL: Final = (
     "pile_frozen", "melds", "red_threes", "opened", "melded_this_hand", "packets",
     "packets_taken", "trump", "turn", "winner", "hand_results", "hand_moves",
 )
-_TURN_KEYS: Final = (
-    "drew", "count", "laid", "aside", "forbidden", "asked", "answer", "melded",
-    "must_go_out", "first_meld", "own_from", "added_to_old", "last_stock",
-)
-_RESULT_KEYS: Final = (
-    "hand_number", "dealer", "ended_by", "went_out", "concealed", "teams", "scores",
-    "melds", "hands", "red_threes", "trump",
-)
-_TEAM_KEYS: Final = (
-    "team", "packets", "packet_points", "meld_points", "canastas", "canasta_points",
-    "red_threes", "red_three_points", "going_out_points", "hand_points", "raw_total", "total",
-)
-_CANASTA_KEYS: Final = ("meld", "kind", "base", "trump_doubled", "bonus")
-
-_RESULT_CACHE_SIZE: Final = 256
-_RESULT_CACHE_KEY_CHARS: Final = 8192
-_RESULT_CACHE: dict[tuple[Rules, str, tuple[int, ...]], HandResult] = {}
-"""Hand results already read and re-scored, by their JSON text: at most
-:data:`_RESULT_CACHE_SIZE` entries of at most :data:`_RESULT_CACHE_KEY_CHARS`
-characters each (reading every state of one long game re-reads its results)."""
-
-P = TypeVar("P", bound=Position)
-
-CANNOT_SEARCH: Final = "the engine cannot search this position"
-"""How a document whose legal moves need more than the work budget is refused (the path ``""``);
-the native core's reader refuses it with the same words."""
 
 
-# ------------------------------------------------------------------ small readers
+# ------------------------------------------------------------------ writing
 
 
-def read_meld_text(value: object, path: str, rules: Rules) -> Meld:
-    """Read one meld string; black-3 melds are read here and checked by the caller."""
-    if not isinstance(value, str):
-        fail(path, f"expected a meld as text (e.g. \"7H 7S JK\"), got {short_repr(value)}")
-    tokens = [t for t in _SEPARATORS.split(value.strip()) if t]
-    star: int | None = None
-    plain: list[str] = []
-    for i, token in enumerate(tokens):
-        if token.endswith("*"):
-            if star is not None:
-                fail(path, "only one card of a run may be marked with *")
-            star, token = i, token[:-1]
-            if not token:
-                fail(path, "a * follows the card it marks, e.g. 2H*")
-        plain.append(token)
-    cards = read_cards(" ".join(plain), path)
-    found: Meld | tuple[str, str]
-    if star is None:
-        found = read_meld(cards, rules, black_threes_ok=True)
-    else:
-        marked = cards[star]
-        if not rules.runs or marked.rank is not Rank.TWO:
-            fail(path, "a * marks only a run's wild 2 that sits in its own natural place (K-MELD-7)")
-        found = read_run(cards, rules, wild_card=marked)
-    if isinstance(found, tuple):
-        fail(path, f"not a legal meld: {found[1]} [{found[0]}]")
-    if star is not None and not (
-        found.kind is MeldKind.RUN
-        and found.wild_index == star
-        and cards[star].suit is found.suit
-        and found.low + star == 2
-    ):
-        fail(path, "a * marks only a run's wild 2 that sits in its own natural place (K-MELD-7)")
-    return found
+def state_to_dict(state: Position) -> dict[str, Any]:
+    """The position document of ``state`` (what :meth:`State.to_dict` returns).
+
+    Every field is written, in a fixed order, so the same state always gives
+    the same JSON text.
+
+    >>> import kanasta
+    >>> from kanasta.documents.position import state_to_dict
+    >>> doc = state_to_dict(kanasta.new_game(kanasta.Rules.kanasta(), seed=1))
+    >>> doc["rules"], len(doc["packets"]), doc["trump"], doc["turn"]["drew"]
+    ('kanasta', 2, '7C', None)
+    """
+    return {
+        "format": FORMAT,
+        "rules": rules_to_data(state.rules),
+        "seed": state.seed,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "scores": list(state.scores),
+        "phase": state.phase.value,
+        "player": state.player,
+        "hands": [cards_to_data(h) for h in state.hands],
+        "stock": cards_to_data(state.stock),
+        "pile": cards_to_data(state.pile),
+        "pile_frozen": state.pile_frozen,
+        "melds": [[meld_to_data(m) for m in team] for team in state.melds],
+        "red_threes": [cards_to_data(c) for c in state.red_threes],
+        "opened": list(state.opened),
+        "melded_this_hand": list(state.melded_this_hand),
+        "packets": [cards_to_data(p) for p in state.packets],
+        "packets_taken": list(state.packets_taken),
+        "trump": card_to_data(state.trump),
+        "turn": turn_to_data(state.turn),
+        "winner": state.winner,
+        "hand_results": [result_to_data(r) for r in state.hand_results],
+        **({"hand_moves": state.hand_moves} if state.rules.hand_move_limit is not None else {}),
+    }
+
+
+# ------------------------------------------------------------------ the steps of reading a position
 
 
 def _is_black_three_meld(meld: Meld, rules: Rules) -> bool:
     return meld.kind is MeldKind.SET and meld.rank is not None and is_black_three_set(rules, meld.rank.value)
 
 
-def _first_difference(a: object, b: object, path: str) -> str | None:
-    """The path of the first field where ``a`` and ``b`` differ, or None if they are equal."""
-    if a == b:
-        return None
-    if type(a) is type(b) and attrs.has(type(a)):
-        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(a))):
-            found = _first_difference(getattr(a, field.name), getattr(b, field.name), join(path, field.name))
-            if found is not None:
-                return found
-    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, join(path, i))
-            if found is not None:
-                return found
-    return path
-
-
-def within_deck(places: Sequence[tuple[str, tuple[Card, ...]]]) -> int:
-    """How many cards ``places`` hold; refuse the first place with one card more than the deck has (G-DECK-1)."""
-    seen: Counter[Card] = Counter()
-    for where, cards in places:
-        for card in cards:
-            seen[card] += 1
-            if seen[card] > DECK_COUNT[card]:
-                fail(where, f"one {card} too many: the deck has {DECK_COUNT[card]} (G-DECK-1)")
-    return sum(seen.values())
-
-
 def _missing(cards: Sequence[Card], counts: Mapping[Card, int]) -> str:
     return ", ".join(f"{card} ({counts.get(card, 0)} of {DECK_COUNT[card]})" for card in sorted(set(cards)))
 
 
-# ------------------------------------------------------------------ the turn and the hand results
 
 
-def read_turn(value: object, path: str, defaults: Turn) -> Turn:
-    """Read a turn object; the keys left out keep their ``defaults``."""
-    data = read_object(value, path, (), _TURN_KEYS)
-    kw: dict[str, Any] = {}
-    if "drew" in data:
-        drew = data["drew"]
-        if drew not in (None, "stock", "pile"):
-            fail(join(path, "drew"), f"expected null, \"stock\" or \"pile\", got {short_repr(drew)}")
-        kw["drew"] = drew
-    if "count" in data:
-        count = read_points(data["count"], join(path, "count"))
-        if count < 0:
-            fail(join(path, "count"), f"must be at least 0, not {data['count']}")
-        kw["count_halves"] = int(count * 2)
-    for key in ("laid", "asked", "melded", "must_go_out", "first_meld", "added_to_old", "last_stock"):
-        if key in data:
-            kw[key] = read_bool(data[key], join(path, key))
-    if "aside" in data:
-        kw["aside"] = read_cards(data["aside"], join(path, "aside"))
-    if "forbidden" in data:
-        kw["forbidden"] = read_optional(data["forbidden"], join(path, "forbidden"), read_card)
-    if "answer" in data:
-        kw["answer"] = read_optional(data["answer"], join(path, "answer"), read_bool)
-    if "own_from" in data:
-        kw["own_from"] = read_int(data["own_from"], join(path, "own_from"), 0, len(DECK))
-    return attrs.evolve(defaults, **kw)
 
 
-def _read_canasta(value: object, path: str) -> CanastaScore:
-    c = read_object(value, path, _CANASTA_KEYS, ())
-    kind = c["kind"]
-    if kind not in _KINDS:
-        fail(join(path, "kind"), f"expected one of {', '.join(_KINDS)}, got {short_repr(kind)}")
-    return CanastaScore(
-        meld=read_int(c["meld"], join(path, "meld"), 0, len(DECK)),
-        kind=kind,
-        base=read_int(c["base"], join(path, "base")),
-        trump_doubled=read_bool(c["trump_doubled"], join(path, "trump_doubled")),
-        bonus=read_int(c["bonus"], join(path, "bonus")),
-    )
 
 
-def _read_team_score(value: object, path: str, rules: Rules) -> TeamScore:
-    data = read_object(value, path, _TEAM_KEYS, ())
-    canastas = tuple(
-        _read_canasta(item, join(join(path, "canastas"), i))
-        for i, item in enumerate(read_list(data["canastas"], join(path, "canastas")))
-    )
-    return TeamScore(
-        team=read_int(data["team"], join(path, "team"), 0, rules.teams - 1),
-        packets=read_int(data["packets"], join(path, "packets"), 0, rules.packets),
-        packet_points=read_int(data["packet_points"], join(path, "packet_points")),
-        meld_points=read_points(data["meld_points"], join(path, "meld_points")),
-        canastas=canastas,
-        canasta_points=read_int(data["canasta_points"], join(path, "canasta_points")),
-        red_threes=read_int(data["red_threes"], join(path, "red_threes"), 0, 4),
-        red_three_points=read_int(data["red_three_points"], join(path, "red_three_points")),
-        going_out_points=read_int(data["going_out_points"], join(path, "going_out_points")),
-        hand_points=read_points(data["hand_points"], join(path, "hand_points")),
-        raw_total=read_points(data["raw_total"], join(path, "raw_total")),
-        total=read_int(data["total"], join(path, "total")),
-    )
 
 
-def read_result(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
-    """Read and re-score one hand result; small results already read (the same text) come from a cache."""
-    import json
-
-    try:
-        key_text = json.dumps(value, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):  # not JSON: read it the long way, and let that say what is wrong
-        return _read_result(value, path, rules, scores_before)
-    if len(key_text) > _RESULT_CACHE_KEY_CHARS:
-        return _read_result(value, path, rules, scores_before)
-    key = (rules, key_text, scores_before)
-    found = _RESULT_CACHE.get(key)
-    if found is None:
-        found = _read_result(value, path, rules, scores_before)
-        if len(_RESULT_CACHE) >= _RESULT_CACHE_SIZE:
-            _RESULT_CACHE.clear()
-        _RESULT_CACHE[key] = found
-    return found
 
 
-def read_results(value: object, rules: Rules) -> tuple[HandResult, ...]:
-    """Read a document's ``hand_results``: the hands finished since the position's starting point.
-
-    A position may start at any hand with any scores (a hand-made position, or one
-    written out before its first hand ended), so the first result may be any hand
-    number and its scores before it are its scores less its totals; each later result
-    is the next hand and adds its totals to the previous scores (C-SCORE-1, K-SCORE-1).
-
-    >>> import kanasta
-    >>> state = kanasta.State.from_dict({"format": "kanasta.position/1", "rules": "classic",
-    ...     "hand_number": 3, "scores": [1000, 20], "phase": "play", "turn": {"drew": "stock"},
-    ...     "hands": ["4C 4D 4H 5S", "9S 9S", "9H 9H", "9D 9D"],
-    ...     "melds": [["QC QD QH QS QC QD QH"], []]}, engine="python")
-    >>> over = state.apply(kanasta.parse_action("meld 4C 4D 4H"))
-    >>> over = over.apply(kanasta.parse_action("discard 5S"))
-    >>> [r.hand_number for r in over.hand_results], over.hand_results[0].scores[0] > 1000
-    ([3], True)
-    >>> read_results(over.to_dict()["hand_results"], over.rules)[0].hand_number
-    3
-    """
-    results: list[HandResult] = []
-    for i, item in enumerate(read_list(value, "hand_results")):
-        path = f"hand_results.{i}"
-        before = results[-1].scores if results else _start_scores(item, rules.teams)
-        r = read_result(item, path, rules, before)
-        if results and r.hand_number != results[-1].hand_number + 1:
-            fail(f"{path}.hand_number", f"the results list every hand in turn: expected {results[-1].hand_number + 1}")
-        results.append(r)
-    return tuple(results)
 
 
-def _start_scores(item: object, teams: int) -> tuple[int, ...]:
-    """The scores before a first hand result: its scores less its team totals.
-
-    Anything malformed gives zeros, and reading the result then says what is wrong.
-    """
-    zeros = (0,) * teams
-    if not isinstance(item, dict):
-        return zeros
-    scores, parts = item.get("scores"), item.get("teams")
-    if not (isinstance(scores, list) and isinstance(parts, list) and len(scores) == len(parts) == teams):
-        return zeros
-    totals = [p.get("total") if isinstance(p, dict) else None for p in parts]
-    values = [*scores, *totals]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        return zeros
-    return tuple(s - t for s, t in zip(scores, totals))
-
-
-def _read_result(value: object, path: str, rules: Rules, scores_before: tuple[int, ...]) -> HandResult:
-    n, teams = rules.players, rules.teams
-    data = read_object(value, path, _RESULT_KEYS, ())
-    hand_number = read_int(data["hand_number"], join(path, "hand_number"), 1)
-    dealer = read_seat(data["dealer"], join(path, "dealer"), n)
-    ended_by = data["ended_by"]
-    if ended_by not in _ENDED_BY:
-        fail(join(path, "ended_by"), f"expected one of {', '.join(_ENDED_BY)}, got {short_repr(ended_by)}")
-    went_out = read_optional(data["went_out"], join(path, "went_out"), lambda v, p: read_seat(v, p, n))
-    if (went_out is None) != (ended_by != "going_out"):
-        fail(join(path, "went_out"), "a seat goes out exactly when the hand ended by going out")
-    concealed = read_bool(data["concealed"], join(path, "concealed"))
-    if concealed and ended_by != "going_out":
-        fail(join(path, "concealed"), "only a hand that ended by going out can end concealed")
-    team_scores = tuple(
-        _read_team_score(t, join(join(path, "teams"), i), rules)
-        for i, t in enumerate(read_list(data["teams"], join(path, "teams"), teams, "teams"))
-    )
-    if sum(t.packets for t in team_scores) > rules.packets:
-        fail(join(path, "teams"), f"these rules have {rules.packets} packet(s), "
-                                  f"not {sum(t.packets for t in team_scores)} (K-DEAL-2)")
-    scores = tuple(
-        read_int(s, join(join(path, "scores"), i))
-        for i, s in enumerate(read_list(data["scores"], join(path, "scores"), teams, "scores"))
-    )
-    melds_path = join(path, "melds")
-    melds = tuple(
-        tuple(read_meld_text(m, join(join(melds_path, t), i), rules)
-              for i, m in enumerate(read_list(team, join(melds_path, t))))
-        for t, team in enumerate(read_list(data["melds"], melds_path, teams, "teams"))
-    )
-    hands = tuple(
-        tuple(sorted(read_cards(h, join(join(path, "hands"), i))))
-        for i, h in enumerate(read_list(data["hands"], join(path, "hands"), n, "hands"))
-    )
-    reds = tuple(
-        read_cards(c, join(join(path, "red_threes"), i))
-        for i, c in enumerate(read_list(data["red_threes"], join(path, "red_threes"), teams, "teams"))
-    )
-    trump = read_optional(data["trump"], join(path, "trump"), read_card)
-    places = [(join(join(melds_path, t), i), m.cards) for t, team in enumerate(melds) for i, m in enumerate(team)]
-    places += [(join(join(path, "hands"), i), h) for i, h in enumerate(hands)]
-    places += [(join(join(path, "red_threes"), t), c) for t, c in enumerate(reds)]
-    within_deck(places)
-    result = HandResult(
-        hand_number=hand_number, dealer=dealer, ended_by=ended_by, went_out=went_out,
-        concealed=concealed, teams=team_scores, scores=scores, melds=melds, hands=hands,
-        red_threes=reds, trump=trump,
-    )
-    expected = score_hand(
-        rules, hand_number=hand_number, dealer=dealer, ended_by=ended_by, went_out=went_out,
-        concealed=concealed, melds=melds, hands=hands, red_threes=reds,
-        packets_taken=tuple(t.packets for t in team_scores), trump=trump, scores_before=scores_before,
-    )
-    where = _first_difference(result, expected, path)
-    if where is not None:
-        fail(where, "does not match the hand's score as the rules compute it (C-SCORE-1, K-SCORE-1)")
-    return result
-
-
-# ------------------------------------------------------------------ the steps of reading a position
 
 
 class _Seats(NamedTuple):
@@ -564,14 +377,6 @@ def _read_trump(doc: dict[str, Any], rules: Rules) -> Card | None:
     return trump
 
 
-def _read_pile_frozen(doc: dict[str, Any], rules: Rules, pile: tuple[Card, ...]) -> bool:
-    """The pile is frozen exactly while it holds a wild card or a red 3 (C-PILE-3, C-DEAL-2)."""
-    frozen = any(freezes_pile(rules, c) for c in pile)
-    pile_frozen = read_bool(doc.get("pile_frozen", frozen), "pile_frozen")
-    if pile_frozen != frozen:
-        fail("pile_frozen", "the pile is frozen exactly while it holds a wild card or a red 3 (C-PILE-3)"
-             if rules.pile_freezing else "these rules never freeze the pile")
-    return frozen
 
 
 def _read_score_sheet(doc: dict[str, Any], rules: Rules, seats: _Seats) -> _ScoreSheet:
@@ -647,7 +452,7 @@ def _check_turn(
     phase, team = seats.phase, seats.team
     if phase is Phase.DRAW:
         fresh = Turn(first_meld=not melded_this_hand[seats.acting], own_from=len(melds[team]))
-        where = _first_difference(turn, fresh, "turn")
+        where = first_difference(turn, fresh, "turn")
         if where is not None:
             fail(where, "in the draw phase the turn has just begun: leave it out or give a fresh turn")
         return
@@ -690,111 +495,32 @@ def _check_turn(
         fail("turn.last_stock", "the player drew from the stock and it is empty: the last card was drawn")
 
 
-# ------------------------------------------------------------------ reachable positions
+# ------------------------------------------------------------------ reading
 
 
-def unreachable(state: Position) -> tuple[str, str] | None:
-    """Why no game could be in ``state``: (dotted path, message with the RULES ID), or None if one could.
+def state_from_dict(data: object, make: type[P], play: Callable[[P], P] | None = None) -> P:
+    """Read and check a position document; ``make`` is the class of the result (what :meth:`State.from_dict` calls).
 
-    This is what only the whole position tells, checked after every field
-    agrees with the others; :meth:`State.from_dict` refuses a position for
-    it and :func:`kanasta.sample_state` deals again.  In order:
-
-    * **the stock ran out where the hand would have ended.**  With
-      ``stock_end="end_of_turn"`` (K-OUT-6, and the C-OUT-5 option) the hand
-      ends with the turn in which the last stock card was drawn, so an empty
-      stock is seen only in that turn (``turn.last_stock``).  With
-      ``"pile_play"`` (C-OUT-5) a turn that starts at an empty stock, in the
-      draw phase, belongs to a player who can take the pile; if not, the hand
-      had ended;
-    * **asking was legal** (C-OUT-3): in the answer phase, the asker, before
-      asking, could have asked (going out was possible with the cards held);
-    * **no dead end** (E-2): the seat to act has a legal move.
+    Raises :class:`~kanasta.SerializationError` whose :attr:`~kanasta.SerializationError.path` points at
+    the problem, e.g. ``hands.2`` or ``melds.0.1``.  The checks, in order,
+    are those of the documentation page *Positions, records and views*: each
+    part of the document on its own and against the parts before it, then
+    that a game could be in the position at all (the check
+    :func:`kanasta.sample_state` makes of its deals too).  ``play``, if
+    given, hands the position to the engine that will play it before that
+    last check, whose listing of the moves is then the engine's own.
 
     >>> import kanasta
-    >>> from kanasta.documents.position import unreachable
-    >>> unreachable(kanasta.new_game(kanasta.Rules.kanasta(), seed=1)) is None
-    True
-    """
-    if state.phase is Phase.GAME_OVER:
-        return None
-    listed: list[tuple[Action, ...]] = []
-
-    def legal_actions() -> tuple[Action, ...]:
-        # a State keeps its listing, so the one made here serves the caller's
-        # first legal_actions() too (the search keeps nothing between calls)
-        if not listed:
-            listed.append(state.legal_actions() if isinstance(state, _Lists) else engine.legal_actions(state))
-        return listed[0]
-
-    try:
-        return _unreachable_why(state, legal_actions)
-    except EngineLimitError as err:  # any of the checks may need the search: past the budget, refused
-        return ("", f"{CANNOT_SEARCH}: {err}")
-
-
-def _unreachable_why(state: Position, legal_actions: Callable[[], tuple[Action, ...]]) -> tuple[str, str] | None:
-    """The checks of :func:`unreachable`, in order; the search's budget is the caller's to handle."""
-    rules, turn, phase = state.rules, state.turn, state.phase
-    if not state.stock:
-        if rules.stock_end == "end_of_turn" and not turn.last_stock:
-            why = ("the stock is empty, so the hand ended with the turn that drew its last card "
-                   "(K-OUT-6, the C-OUT-5 option); only that turn (turn.last_stock) sees an empty stock")
-            return ("stock", why)
-        if rules.stock_end == "pile_play" and phase is Phase.DRAW and not any(
-            isinstance(a, TakePile) for a in legal_actions()
-        ):
-            why = f"the stock is empty and seat {state.player} cannot take the pile, so the hand had ended (C-OUT-5)"
-            return ("stock", why)
-    if phase is Phase.ANSWER and not _could_ask(state):
-        asker = (state.player + 2) % rules.players
-        why = f"seat {asker} could not have asked partner: going out was not possible with the cards held (C-OUT-3)"
-        return ("phase", why)
-    moves = legal_actions()
-    if not moves:
-        return ("", f"seat {state.current_player} has no legal move in this position (E-2)")
-    return None
-
-
-@runtime_checkable
-class _Lists(Protocol):
-    """A position that lists and keeps its own legal moves (:class:`~kanasta.State`)."""
-
-    def legal_actions(self) -> tuple[Action, ...]: ...
-
-
-def _could_ask(state: Position) -> bool:
-    """Whether the asker, back in the play phase before asking, could ask partner (C-OUT-3)."""
-    asker = (state.player + 2) % state.rules.players
-    before = attrs.evolve(state, player=asker, phase=Phase.PLAY, turn=attrs.evolve(state.turn, asked=False))
-    return engine.explain(before, ASK) is None
-
-
-# ------------------------------------------------------------------ reading a position
-
-
-def _read_hand_moves(doc: dict[str, object], rules: Rules, phase: Phase) -> int:
-    """The moves made in this hand, counted only when the rules set ``hand_move_limit``."""
-    limit = rules.hand_move_limit
-    if limit is None:
-        if "hand_moves" in doc:
-            fail("hand_moves", "moves are counted only when the rules set hand_move_limit")
-        return 0
-    moves = read_int(doc.get("hand_moves", 0), "hand_moves", 0, limit + 1000)
-    if phase is Phase.GAME_OVER and moves:
-        fail("hand_moves", "the game is over: no hand is being played")
-    return moves
-
-
-def read_position(
-    data: object, rules_from_data: Callable[[object, str], Rules], make: type[P], play: Callable[[P], P] | None = None
-) -> P:
-    """Read and check a position document: the steps listed in this module's docstring, in order.
-
-    ``make`` is the class of the position made (:class:`~kanasta.State`);
-    ``play``, if given, hands the position to the engine that will play it
-    before the last step, so that the engine's own listing is the one checked
-    (and kept).
+    >>> from kanasta.documents.position import state_from_dict
+    >>> s = state_from_dict({"format": "kanasta.position/1", "rules": "classic",
+    ...                      "hands": ["7H 7D 8S", "9C 9D KH", "4S 5S 6S", "QC QD QH"]}, kanasta.State)
+    >>> s.phase, s.player, s.dealer, len(s.stock)
+    (<Phase.DRAW: 'draw'>, 0, 3, 96)
+    >>> doc = {"format": "kanasta.position/1", "rules": "classic", "hands": ["7H 3H", "", "", ""]}
+    >>> state_from_dict(doc, kanasta.State)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: hands.0: a red 3 is never held: it is laid down at once (C-THREE-1)
     """
     doc = read_object(data, "", _TOP_REQUIRED, _TOP_OPTIONAL)
     if doc["format"] != FORMAT:
@@ -809,7 +535,7 @@ def read_position(
     _check_threes(rules, places, table.melds, turn, seats.team)
     _check_one_meld_per_rank(rules, table.melds)
     trump = _read_trump(doc, rules)
-    pile_frozen = _read_pile_frozen(doc, rules, table.pile)
+    pile_frozen = read_pile_frozen(doc, rules, table.pile)
     sheet = _read_score_sheet(doc, rules, seats)
     opened = _read_opened(doc, rules, seats, table.melds, melded_this_hand, turn)
     _check_turn(turn, rules, seats, stock, table.pile, table.melds, opened, melded_this_hand)
@@ -839,7 +565,7 @@ def read_position(
         turn=turn,
         winner=sheet.winner,
         hand_results=sheet.hand_results,
-        hand_moves=_read_hand_moves(doc, rules, seats.phase),
+        hand_moves=read_hand_moves(doc, rules, seats.phase),
     )
     if play is not None:
         state = play(state)

@@ -1,6 +1,7 @@
 """Reading JSON-shaped input: one helper per kind of value, each naming the path of a bad one.
 
-The position reader (:mod:`kanasta.documents.parts`) and the record reader
+The readers of position documents (:mod:`kanasta.documents.position`), view
+documents (:mod:`kanasta.view.document`) and game records
 (:mod:`kanasta.documents.record`) read documents that may come from strangers.  Every
 helper here checks the type and the range of one value and raises
 :class:`~kanasta.SerializationError` with the dotted path of the value; a bad
@@ -51,7 +52,7 @@ _T = TypeVar("_T")
 INT_LIMIT: Final[int] = LIMITS["document_int"]
 """The largest magnitude of any integer or point value in a document (scores, points, counts).
 
-From the one table of limits both engines read (``limits.json``, :mod:`kanasta._limits`): 10**15, far
+From the one table of limits both engines read (``limits.json``, ``kanasta._limits``): 10**15, far
 beyond any game (a hand scores at most about 4 * 10**10 under any valid rules), below
 2**53 (exact as a JavaScript number), small enough to print."""
 
@@ -66,7 +67,13 @@ def cut_short(message: str, limit: int = 300) -> str:
 
 
 def fail(path: str, message: str) -> NoReturn:
-    """Raise :class:`~kanasta.SerializationError` at ``path``."""
+    """Raise :class:`~kanasta.SerializationError` at ``path``.
+
+    >>> fail("hands.2", "expected cards")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: hands.2: expected cards
+    """
     raise SerializationError(path, message)
 
 
@@ -103,7 +110,15 @@ def kind(value: object) -> str:
 
 
 def read_object(value: object, path: str, required: Sequence[str], optional: Sequence[str]) -> dict[str, Any]:
-    """A JSON object with exactly the ``required`` keys and some of the ``optional`` ones."""
+    """A JSON object with exactly the ``required`` keys and some of the ``optional`` ones.
+
+    >>> read_object({"seat": 1}, "step", ("seat",), ("action",))
+    {'seat': 1}
+    >>> read_object({"seat": 1, "colour": "red"}, "step", ("seat",), ("action",))
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: step.colour: unknown key
+    """
     if not isinstance(value, dict):
         fail(path, f"expected an object, got {kind(value)}")
     for key in value:
@@ -118,7 +133,15 @@ def read_object(value: object, path: str, required: Sequence[str], optional: Seq
 
 
 def read_list(value: object, path: str, length: int | None = None, what: str = "") -> list[Any]:
-    """A JSON list, of ``length`` items if given."""
+    """A JSON list, of ``length`` items if given.
+
+    >>> read_list([0, 5], "scores", 2, "teams")
+    [0, 5]
+    >>> read_list([0], "scores", 2, "teams")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: scores: expected 2 teams, got 1
+    """
     if not isinstance(value, (list, tuple)):
         fail(path, f"expected a list, got {kind(value)}")
     if length is not None and len(value) != length:
@@ -127,7 +150,15 @@ def read_list(value: object, path: str, length: int | None = None, what: str = "
 
 
 def read_int(value: object, path: str, low: int = -INT_LIMIT, high: int = INT_LIMIT) -> int:
-    """An integer from ``low`` to ``high`` (by default at most :data:`INT_LIMIT` either way)."""
+    """An integer from ``low`` to ``high`` (by default at most :data:`INT_LIMIT` either way).
+
+    >>> read_int(3, "dealer", 0, 3)
+    3
+    >>> read_int(True, "dealer", 0, 3)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: dealer: expected an integer, got a boolean
+    """
     if not isinstance(value, int) or isinstance(value, bool):
         fail(path, f"expected an integer, got {kind(value)}")
     if value < low:
@@ -138,19 +169,39 @@ def read_int(value: object, path: str, low: int = -INT_LIMIT, high: int = INT_LI
 
 
 def read_bool(value: object, path: str) -> bool:
-    """``true`` or ``false``."""
+    """``true`` or ``false``.
+
+    >>> read_bool(False, "opened.0")
+    False
+    >>> read_bool(0, "opened.0")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: opened.0: expected true or false, got an integer
+    """
     if not isinstance(value, bool):
         fail(path, f"expected true or false, got {kind(value)}")
     return value
 
 
 def read_optional(value: object, path: str, read: Callable[[object, str], _T]) -> _T | None:
-    """``null``, or what ``read`` makes of the value."""
+    """``null``, or what ``read`` makes of the value.
+
+    >>> read_optional(None, "trump", read_card), read_optional("7C", "trump", read_card)
+    (None, Card('7C'))
+    """
     return None if value is None else read(value, path)
 
 
 def read_points(value: object, path: str) -> Fraction:
-    """A whole or half number of points (an integer, or a float such as 4.5), bounded like integers."""
+    """A whole or half number of points (an integer, or a float such as 4.5), bounded like integers.
+
+    >>> read_points(4.5, "turn.count")
+    Fraction(9, 2)
+    >>> read_points(4.25, "turn.count")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: turn.count: points are whole or half numbers, not 4.25
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         fail(path, f"expected a number, got {kind(value)}")
     if isinstance(value, float) and not math.isfinite(value):
@@ -164,7 +215,11 @@ def read_points(value: object, path: str) -> Fraction:
 
 
 def read_cards(value: object, path: str) -> tuple[Card, ...]:
-    """Cards in card notation, e.g. ``"7H 7D JK"`` (``""`` for none)."""
+    """Cards in card notation, e.g. ``"7H 7D JK"`` (``""`` for none).
+
+    >>> read_cards("7H 7D JK", "pile"), read_cards("", "pile")
+    ((Card('7H'), Card('7D'), Card('JK')), ())
+    """
     if not isinstance(value, str):
         fail(path, f"expected cards as text (e.g. \"7H 7D JK\"), got {kind(value)}")
     try:
@@ -174,7 +229,15 @@ def read_cards(value: object, path: str) -> tuple[Card, ...]:
 
 
 def read_card(value: object, path: str) -> Card:
-    """Exactly one card in card notation."""
+    """Exactly one card in card notation.
+
+    >>> read_card("QS", "turn.forbidden")
+    Card('QS')
+    >>> read_card("QS QH", "turn.forbidden")
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: turn.forbidden: expected one card, got 2
+    """
     cards = read_cards(value, path)
     if len(cards) != 1:
         fail(path, f"expected one card, got {len(cards)}")
@@ -182,5 +245,13 @@ def read_card(value: object, path: str) -> Card:
 
 
 def read_seat(value: object, path: str, players: int) -> int:
-    """A seat number, 0 to ``players - 1``."""
+    """A seat number, 0 to ``players - 1``.
+
+    >>> read_seat(2, "player", 4)
+    2
+    >>> read_seat(4, "player", 4)
+    Traceback (most recent call last):
+    ...
+    kanasta.errors.SerializationError: player: must be at most 3, not 4
+    """
     return read_int(value, path, 0, players - 1)

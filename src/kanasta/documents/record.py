@@ -41,7 +41,7 @@ __all__ = ["RECORD_FORMAT", "GameRecord"]
 RECORD_FORMAT: Final = "kanasta.record/1"
 """The ``"format"`` of a game record document.
 
->>> from kanasta.documents.record import RECORD_FORMAT
+>>> from kanasta.record import RECORD_FORMAT
 >>> RECORD_FORMAT
 'kanasta.record/1'
 """

@@ -34,20 +34,22 @@ from typing import Any, Final, TypeVar
 from kanasta._limits import LIMITS
 from kanasta.actions import Action, parse_action
 from kanasta.cards import Card, parse_card, parse_cards
+from kanasta.documents.parts import DECK_COUNT as _DECK_COUNT
 from kanasta.documents.parts import (
-    _card_out,
-    _cards_out,
-    _meld_out,
-    _result_out,
-    _turn_out,
+    card_to_data,
+    cards_to_data,
+    meld_to_data,
+    read_hand_moves,
+    read_pile_frozen,
+    result_to_data,
     rules_from_data,
     rules_to_data,
+    turn_to_data,
+    within_deck,
 )
-from kanasta.documents.position import DECK_COUNT as _DECK_COUNT
-from kanasta.documents.position import _read_hand_moves, _read_pile_frozen, within_deck
-from kanasta.documents.position import read_meld_text as _meld
-from kanasta.documents.position import read_results as _read_results
-from kanasta.documents.position import read_turn as _read_turn
+from kanasta.documents.parts import read_meld_text as _meld
+from kanasta.documents.parts import read_results as _read_results
+from kanasta.documents.parts import read_turn as _read_turn
 from kanasta.documents.reading import fail as _fail
 from kanasta.documents.reading import join as _join
 from kanasta.documents.reading import kind as _kind
@@ -146,13 +148,13 @@ def _event_classes() -> dict[str, type]:
 
 def _value_out(kind: str, value: Any) -> Any:
     if kind in ("cards",):
-        return _cards_out(value)
+        return cards_to_data(value)
     if kind in ("card", "card?"):
-        return _card_out(value)
+        return card_to_data(value)
     if kind == "scores":
         return list(value)
     if kind == "result":
-        return _result_out(value)
+        return result_to_data(value)
     return value
 
 
@@ -244,7 +246,7 @@ class _Reader:
         known = self.results.get(number) if isinstance(number, int) else None
         if known is None:
             _fail(_join(path, "hand_number"), "a hand_ended event's result is one of the view's hand_results")
-        if value != _result_out(known):
+        if value != result_to_data(known):
             _fail(path, f"differs from hand_results.{known.hand_number - 1}: the same hand's result")
         return known
 
@@ -318,21 +320,21 @@ def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
         "scores": list(view.scores),
         "phase": view.phase.value,
         "player": view.player,
-        "hand": _cards_out(view.hand),
+        "hand": cards_to_data(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "stock_size": view.stock_size,
-        "pile": _cards_out(view.pile),
+        "pile": cards_to_data(view.pile),
         "pile_frozen": view.pile_frozen,
-        "melds": [[_meld_out(m) for m in team] for team in view.melds],
-        "red_threes": [_cards_out(c) for c in view.red_threes],
+        "melds": [[meld_to_data(m) for m in team] for team in view.melds],
+        "red_threes": [cards_to_data(c) for c in view.red_threes],
         "packet_sizes": list(view.packet_sizes),
         "packets_taken": list(view.packets_taken),
-        "trump": _card_out(view.trump),
+        "trump": card_to_data(view.trump),
         "opened": list(view.opened),
         "melded_this_hand": list(view.melded_this_hand),
-        "turn": _turn_out(view.turn),
+        "turn": turn_to_data(view.turn),
         "winner": view.winner,
-        "hand_results": [_result_out(r) for r in view.hand_results],
+        "hand_results": [result_to_data(r) for r in view.hand_results],
         **({"hand_moves": view.hand_moves} if view.rules.hand_move_limit is not None else {}),
         "legal_actions": [str(a) for a in view.legal_actions()],
     }
@@ -402,7 +404,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
         _fail(f"hand_sizes.{seat}", f"the seat's own hand has {len(hand)} cards, not {hand_sizes[seat]}")
     stock_size = count(doc["stock_size"], "stock_size")
     pile = _cards(doc["pile"], "pile")
-    pile_frozen = _read_pile_frozen(doc, rules, pile)  # frozen exactly while the pile holds a wild or a red 3
+    pile_frozen = read_pile_frozen(doc, rules, pile)  # frozen exactly while the pile holds a wild or a red 3
     melds = _by(doc["melds"], "melds", teams, "teams",
                 lambda v, p: tuple(_meld(m, _join(p, i), rules) for i, m in enumerate(_list(v, p))))
     red_threes = _by(doc["red_threes"], "red_threes", teams, "teams", _cards)
@@ -474,7 +476,7 @@ def view_from_dict(data: object, make: type[V]) -> V:
         winner=winner,
         hand_results=tuple(results),
         legal_actions=legal,
-        hand_moves=_read_hand_moves(doc, rules, phase),
+        hand_moves=read_hand_moves(doc, rules, phase),
         history=steps,
         start_events=start_events,
     )
