@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use kanasta_core::bots::rollout::rollouts;
+use kanasta_core::bots::montecarlo::rollouts;
 use kanasta_core::position::State;
 use kanasta_core::rl::actions::NUM_ACTIONS;
 use kanasta_core::rl::vector::{Config, Threads, VectorEnv};

@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use crate::actions::Action;
-use crate::bots::rollout::{difference, play_out_hand, Outcome, Policy};
+use crate::bots::montecarlo::{difference, play_out_hand, Outcome, Policy};
 use crate::cards::{is_black_three, is_wild, rank, Card, DISTINCT, JOKER};
 use crate::position::{Event, Hand, HandEnd, Phase, State, TableMeld, MAX_SEATS};
 use crate::rl::vector::Threads;

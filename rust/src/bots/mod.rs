@@ -1,9 +1,12 @@
-//! What the Python package's bots (`kanasta.bots`) ask of the core: full
-//! states that match what one seat sees ([`sampling`]), random rollouts to
-//! the hand's end ([`rollout`]) and greedy ones ([`greedy`], GreedyBot's
-//! choice), many at once on a thread pool, for the search bot.  The Python
-//! bots are the reference for each; the Python test suite checks them equal.
+//! What the Python package's bots (`kanasta.bots`) ask of the core, module
+//! for module: full states that match what one seat sees ([`sampling`],
+//! `kanasta.bots.sampling`), GreedyBot's choice and greedy rollouts
+//! ([`greedy`], `kanasta.bots.greedy`), and the rollouts of the Monte Carlo
+//! search bot, the loop that plays a hand out and random rollouts
+//! ([`montecarlo`], `kanasta.bots.montecarlo`), many at once on a thread
+//! pool.  The Python bots are the reference for each; the Python test suite
+//! checks them equal.
 
 pub mod greedy;
-pub mod rollout;
+pub mod montecarlo;
 pub mod sampling;

@@ -1,5 +1,5 @@
 //! Bindings of the batched env (`crate::rl::vector`) and the rollouts
-//! (`crate::bots::rollout`) for `kanasta.rl.vector`.
+//! (`crate::bots::montecarlo`) for `kanasta.rl.vector`.
 //!
 //! The env owns its NumPy arrays (made once, written in place at every step,
 //! from the pool's threads, with the GIL released); the Python class hands
@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use super::errors::IllegalMove;
 use super::state::value_error;
 use super::state::PyNativeState;
-use crate::bots::rollout;
+use crate::bots::montecarlo;
 use crate::position::State;
 use crate::rl::actions::NUM_ACTIONS;
 use crate::rl::vector::{Config, Threads, VectorEnv};
@@ -246,7 +246,7 @@ pub(super) fn rollouts<'py>(
     }
     let threads = pool(num_threads)?;
     let refs: Vec<&State> = states.iter().map(|s| &*s.inner).collect();
-    let out = py.detach(|| rollout::rollouts(&refs, &teams, count, seed, max_moves, &threads));
+    let out = py.detach(|| montecarlo::rollouts(&refs, &teams, count, seed, max_moves, &threads));
     let moves = out.iter().map(|o| o.moves).sum();
     let values: Vec<f64> = out.iter().map(|o| o.value).collect();
     let array = PyArray1::from_vec(py, values).reshape([states.len(), count])?;

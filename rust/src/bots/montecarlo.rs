@@ -1,5 +1,8 @@
-//! Random rollouts to the hand's end, many at once on a thread pool
-//! (`kanasta.rl.vector.rollouts`).
+//! The rollouts of Monte Carlo search (the search bot of the Python
+//! `kanasta.bots.montecarlo` plays them through `kanasta.rl.vector.rollouts`):
+//! one loop that plays a hand out under a [`Policy`] (random here, greedy in
+//! [`super::greedy`]), and random rollouts to the hand's end, many at once on
+//! a thread pool.
 //!
 //! A rollout plays uniformly random legal moves (each move of the listing
 //! equally likely) from a state until the hand in progress ends, and gives the
