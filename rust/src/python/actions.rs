@@ -41,7 +41,22 @@ pub(super) const ACTION_FIELDS: [(&str, &[&str]); 9] = [
 struct Makers {
     classes: Classes,
     cards: Arc<[Py<PyAny>]>,
+    tuples: Mutex<CardTuples>,
 }
+
+/// Tuples of the package's card objects, one per sequence of cards (up to [`TUPLE_CARDS`]
+/// cards, at most [`TUPLES_KEPT`] sequences): the `cards` of the moves and events the core
+/// makes.  A tuple cannot be changed and holds only the package's constant cards, so one
+/// tuple serves every game, as the cards themselves do; the objects holding it stay each
+/// game's own.  Most of a listing's new moves are new melds of cards met before, and a
+/// kept tuple saves making one (and the collector following it).
+type CardTuples = HashMap<u128, Py<PyTuple>, BuildHasherDefault<FxHasher>>;
+
+/// The longest sequence of cards whose tuple is kept (six bits a card and the length fit a `u128`).
+const TUPLE_CARDS: usize = 19;
+
+/// The most tuples kept; past it, tuples of new sequences are made and not kept.
+const TUPLES_KEPT: usize = 1 << 16;
 
 static MAKERS: Factory<Makers> = Factory::new("action factory", "set_action_factory");
 
@@ -49,6 +64,42 @@ static MAKERS: Factory<Makers> = Factory::new("action factory", "set_action_fact
 /// shared by every game as the package's own `Card` values are.
 pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
     Ok(Arc::clone(&MAKERS.get()?.cards))
+}
+
+/// The tuple of the package's card objects of `held`, in order: the kept one for a
+/// sequence met before (see [`CardTuples`]).
+pub(super) fn card_tuple<'py>(py: Python<'py>, held: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
+    let makers = MAKERS.get()?;
+    card_tuple_of(py, &makers, held)
+}
+
+fn card_tuple_of<'py>(
+    py: Python<'py>,
+    makers: &Makers,
+    held: &[Card],
+) -> PyResult<Bound<'py, PyTuple>> {
+    let new = || {
+        PyTuple::new(
+            py,
+            held.iter().map(|&c| makers.cards[usize::from(c)].bind(py)),
+        )
+    };
+    if held.len() > TUPLE_CARDS {
+        return new();
+    }
+    // the cards six bits each (an index is below 64), then the length
+    let key = held
+        .iter()
+        .fold(held.len() as u128, |k, &c| (k << 6) | u128::from(c));
+    if let Some(kept) = lock(&makers.tuples).get(&key) {
+        return Ok(kept.bind(py).clone());
+    }
+    let made = new()?;
+    let mut kept = lock(&makers.tuples);
+    if kept.len() < TUPLES_KEPT {
+        kept.entry(key).or_insert_with(|| made.clone().unbind());
+    }
+    Ok(made)
 }
 
 /// The action objects of one game's moves, one per move (for the listings, or for the
@@ -98,11 +149,7 @@ impl ActionTable {
 fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
     use actions::Action as A;
     let cards = |held: &[Card]| -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyTuple::new(
-            py,
-            held.iter().map(|&c| makers.cards[usize::from(c)].bind(py)),
-        )?
-        .into_any())
+        Ok(card_tuple_of(py, makers, held)?.into_any())
     };
     let meld = |m: &Option<u16>| m.into_bound_py_any(py);
     let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match a {
@@ -194,6 +241,7 @@ pub(super) fn set_action_factory(
     MAKERS.set(Makers {
         classes,
         cards: cards.into(),
+        tuples: Mutex::default(),
     });
     Ok(())
 }

@@ -16,7 +16,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::actions::{card_objects, ActionTable};
+use super::actions::{card_objects, card_tuple, ActionTable};
 use super::convert::result_raw;
 use super::factory::{lock, Classes, Factory, Registered};
 
@@ -163,9 +163,8 @@ impl Game {
         let cards = card_objects()?;
         let card = |c: u8| cards[usize::from(c)].bind(py).clone();
         let opt = |c: Option<u8>| c.map_or_else(|| py.None().into_bound(py), card);
-        let list = |cs: &[u8]| -> PyResult<Bound<'py, PyAny>> {
-            Ok(PyTuple::new(py, cs.iter().map(|&c| card(c)))?.into_any())
-        };
+        let list =
+            |cs: &[u8]| -> PyResult<Bound<'py, PyAny>> { Ok(card_tuple(py, cs)?.into_any()) };
         let int = |n: usize| n.into_bound_py_any(py);
         let flag = |b: bool| b.into_bound_py_any(py);
         let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match e {
