@@ -7,6 +7,7 @@ the public API and checks the fix.
 from __future__ import annotations
 
 import copy
+import gc
 import operator
 import pickle
 import random
@@ -17,6 +18,7 @@ import pytest
 
 import kanasta
 from _games import game
+from kanasta.actions import NO, YES
 from kanasta.position import LogNode
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
@@ -449,3 +451,64 @@ def test_r5_a_history_or_table_object_changed_by_its_caller_is_not_another_games
     step = a.history[-1]
     twin = kanasta.State.from_dict(states[-2].to_dict()).apply(step.action)
     assert twin.history[-1].action == step.action and twin.history[-1].action is not step.action
+
+
+def _spoil(obj: object) -> None:
+    """Change every field of a frozen object as a careless caller might (``object.__setattr__``)."""
+    joker, ace = kanasta.parse_cards("JK AC")
+    for field in attrs.fields(type(obj)):
+        value = getattr(obj, field.name)
+        if isinstance(value, bool):
+            spoiled: object = not value
+        elif isinstance(value, int):
+            spoiled = value + 1
+        elif isinstance(value, tuple):
+            spoiled = (*value, joker)
+        elif isinstance(value, kanasta.Card):
+            spoiled = ace if value == joker else joker
+        elif value is None:
+            spoiled = 0
+        else:
+            spoiled = "spoiled"
+        _mutate(obj, field.name, spoiled)
+
+
+def _random_line(seed: int, moves: int) -> tuple[list[list[str]], list[str]]:
+    """A seeded random Classic game's first ``moves`` moves: each state's listing and events, as text,
+    read before anything is changed; then every listed move object and every event object of the
+    game is changed (:func:`_spoil`) and let go, with the game."""
+    rng = random.Random(seed)
+    state = kanasta.new_game(kanasta.Rules.classic(), seed)
+    listings: list[list[str]] = []
+    events: list[str] = []
+    made: list[object] = []
+    for _ in range(moves):
+        listed = state.legal_actions()
+        listings.append([str(a) for a in listed])
+        events.append(repr(state.events))
+        # (the Python engine lists the package's one YES and NO, as it lists its one Draw())
+        made.extend(a for a in listed if attrs.fields(type(a)) and a is not YES and a is not NO)
+        made.extend(e for e in state.events if not isinstance(e, kanasta.HandEnded))
+        state = state.apply(rng.choice(listed))
+    for obj in {id(o): o for o in made}.values():
+        _spoil(obj)
+    del made, obj, listed
+    del state  # the game ends last: its objects are no longer held here
+    return listings, events
+
+
+def test_r5_an_ended_games_changed_objects_reach_no_later_game() -> None:
+    """Issue 25 R5 after a game ends: the native engine may hand an ended game's move and event
+    objects that no one holds to a later game, but never one its caller changed, nor one still held:
+    a later game of the same seed lists the same moves and events as the first did before the change."""
+    want_listings, want_events = _random_line(21, 300)
+    held = kanasta.new_game(kanasta.Rules.classic(), 21).apply(kanasta.Draw()).legal_actions()
+    gc.collect()
+    rng = random.Random(21)
+    state = kanasta.new_game(kanasta.Rules.classic(), 21)
+    for listing, events in zip(want_listings, want_events, strict=True):
+        listed = state.legal_actions()
+        assert [str(a) for a in listed] == listing
+        assert repr(state.events) == events
+        assert not any(a is b for a in listed for b in held if attrs.fields(type(b)))
+        state = state.apply(rng.choice(listed))

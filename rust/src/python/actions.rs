@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex};
 
-use super::factory::{lock, Classes, Factory, Registered};
+use super::factory::{lock, Classes, Factory, Recycler, Registered};
 
 /// The action classes by kind (the kinds of `explain_parts`: draw, take, meld, add,
 /// extend, discard, ask, answer, decline), each with the fields the core sets, in the
@@ -144,15 +144,19 @@ impl ActionTable {
     }
 }
 
-/// A new object of the move `a` (`object.__new__` of its class, its slots set directly,
-/// as the package's own hot paths make them; the core's moves are valid and in stored order).
-fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
+/// The kind of the move `a` (its place in [`ACTION_FIELDS`]) and the values of its fields,
+/// in the table's order, as its object holds them (cards as the package's card objects).
+fn fields<'py>(
+    py: Python<'py>,
+    makers: &Makers,
+    a: &actions::Action,
+) -> PyResult<(usize, Vec<Bound<'py, PyAny>>)> {
     use actions::Action as A;
     let cards = |held: &[Card]| -> PyResult<Bound<'py, PyAny>> {
         Ok(card_tuple_of(py, makers, held)?.into_any())
     };
     let meld = |m: &Option<u16>| m.into_bound_py_any(py);
-    let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match a {
+    Ok(match a {
         A::Draw => (0, Vec::new()),
         A::Take {
             cards: held,
@@ -168,11 +172,43 @@ fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<
         A::Ask => (6, Vec::new()),
         A::Answer { permit } => (7, vec![permit.into_bound_py_any(py)?]),
         A::Decline => (8, Vec::new()),
-    };
+    })
+}
+
+/// The objects of ended games' moves, for later games (see [`Recycler`]).
+static RECYCLED: Recycler<actions::Action> = Recycler::new(RECYCLED_LIMIT);
+
+/// The most objects of ended games' moves kept for later games.
+const RECYCLED_LIMIT: usize = 1 << 15;
+
+/// An object of the move `a` for a game that has none yet: an ended game's object of the
+/// same move that no one holds, its fields checked, or else a new one (`object.__new__` of
+/// its class, its slots set directly, as the package's own hot paths make them; the core's
+/// moves are valid and in stored order).
+fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
+    let (kind, values) = fields(py, makers, a)?;
     match makers.classes.registered(py, kind) {
         (one, false) => Ok(one),
-        _ => makers.classes.make(py, kind, values),
+        _ => {
+            if let Some(old) = RECYCLED.take(a) {
+                let old = old.into_bound(py);
+                if makers.classes.holds(py, kind, &old, &values) {
+                    return Ok(old);
+                }
+            }
+            makers.classes.make(py, kind, values)
+        }
     }
+}
+
+/// Give the objects of an ended game's `table` to the later games (see [`Recycler`]).
+pub(super) fn recycle(py: Python<'_>, table: ActionTable) {
+    let ActionTable { discards, objects } = table;
+    let discards = discards.into_iter().enumerate().filter_map(|(card, o)| {
+        let card = Card::try_from(card).ok()?;
+        Some((actions::Action::Discard { card }, o?))
+    });
+    RECYCLED.give(py, discards.chain(objects));
 }
 
 /// The Python objects of `moves`, from `table` (made the first time a move is met in it).
@@ -218,7 +254,9 @@ pub(super) fn action_objects<'py>(
 /// the order of its fields there (an object is `object.__new__(class)` filled through
 /// them), or, for a class with no fields, `(its one object, [])`; `cards` the package's
 /// 53 card objects by index.  Set by the package when it loads.  Each game keeps the
-/// objects made for it: no object handed to one game is reachable from another.
+/// objects made for it: no object handed to one game is reachable from another (an ended
+/// game's objects that no one holds may serve a later game, checked: see `Recycler`; those
+/// kept are dropped when the factory is registered again).
 #[pyfunction]
 pub(super) fn set_action_factory(
     py: Python<'_>,
@@ -243,5 +281,7 @@ pub(super) fn set_action_factory(
         cards: cards.into(),
         tuples: Mutex::default(),
     });
+    RECYCLED.clear(); // objects made by the factory registered before
+
     Ok(())
 }
