@@ -12,6 +12,7 @@ engine's :class:`kanasta.EngineLimitError` message (as
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
@@ -182,3 +183,51 @@ def test_run_windows_at_both_ends_of_a_suit_expand_as_many_nodes(name: str) -> N
     assert nodes > 0
     assert _testing.search_nodes(native(state)) == nodes
     assert _testing.legal_moves(native(state)) == [str(a) for a in state.legal_actions()]
+
+
+def soak_1091_document() -> dict[str, Any]:
+    """Soak game 1091's stuck position (issue 25), cut down: seat 0 holds seat 3's 27 cards.
+
+    A Kanasta variant (draw_count 3, opening minimum 22, no natural run needed), the team not
+    down, a card drawn and nothing laid.  The hand is worth 24 points (48 half points), so an
+    opening of 22 leaves at most 2 points in hand: a tight packing of 27 cards into melds.
+    """
+    return {"format": "kanasta.position/1",
+            "rules": {"preset": "kanasta", "draw_count": 3, "target_score": 19,
+                      "opening_minimums": [[None, 22]], "opening_natural_run": False},
+            "phase": "play", "player": 0, "trump": "JD", "turn": {"drew": "stock"},
+            "hands": ["AD 2C 2S 2S 3C 3H 4C 5H 6C 6H 6S 8C 8C 8D TC TD TD JH JS JS QD QS QS KH KH KS JK",
+                      "9H 9D", "5S 5D", "TS TH"]}
+
+
+def test_e_2_the_soak_game_1091_hand_is_listed_within_the_budget_alike() -> None:
+    """E-2, K-OPEN-1, K-OPEN-4 (issue 25): the listing of this position needed 125,763 search nodes
+    (past the 100,000 budget: EngineLimitError on both engines, in a game played by listed moves)
+    when the search tried every order of the steps; refuting a meld whose rest cannot reach 22
+    points took up to 21,000 nodes each.  The pivot search decides one card per node (laid now, or
+    kept until the opening, out of the bounds) and lists it in a few thousand, node for node alike.
+
+    Checked by hand: ``meld JS QS KS`` (3 points) is listed: then QD 2S AD, JH JS 2S, KH KH JK,
+    3H 2C 5H, 6C 6H 6S, 8C 8C 8D and TC TD TD make 22 points, and 3C 4C QS stay in hand.
+    ``meld JS QS KS JK`` (4 points) is refused: 18 more must come from the 23 cards left (20
+    points), so at most 2 points may stay in hand.  The jacks JH JS, queens QD QS and kings KH KH
+    join a meld only with a wild card (a set, or the runs JH-KH and QD-AD), and 2C 2S 2S are
+    left: with all three on them, 3C 3H 4C 5H (½ each) join no meld (2 points) and the ace needs
+    QD and a wild card, so the ace (1½) or QS (1) stays too; with fewer, a pair with no wild card
+    stays (2 points), and so does the ace or the queen it leaves.  No meld of seven cards can be
+    made, so the K-OPEN-4 waiver cannot go out either.
+    """
+    python = kanasta.State.from_dict(soak_1091_document(), engine="python")
+    state = native(python)
+    listed = [str(a) for a in python.legal_actions()]
+    assert _testing.legal_moves(state) == listed
+    nodes = search_nodes(python)
+    assert _testing.search_nodes(state) == nodes
+    assert 0 < nodes < 10_000
+    assert "meld JS QS KS" in listed
+    assert "meld JS QS KS JK" not in listed
+    refusal = python.explain(kanasta.parse_action("meld JS QS KS JK"))
+    assert refusal is not None and "[E-2]" in refusal
+    hand = python.hands[0]
+    discards = [f"discard {c}" for c in sorted(set(hand), key=lambda c: c.index)]
+    assert [a for a in listed if a.startswith("discard")] == discards  # nothing laid yet: any card

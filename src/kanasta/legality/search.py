@@ -7,6 +7,10 @@ memo, bounds that prune hopeless nodes (:meth:`Search.hopeful`,
 :meth:`Search.dead`), and the greedy witness of
 :mod:`kanasta.legality.witness` at the root.  A multi-card move of the engine
 is a sequence of such steps, so both see the same reachable end positions.
+Until the team is open, a node decides one card, its *pivot*: laid (the steps
+that lay it) or kept in hand until the opening (:meth:`Search.pivot_steps`),
+so each set of melds the opening could be made with is searched in one order
+only, and a kept card no longer counts in the bounds.
 
 A hand in the search is a count vector packed in one int (:func:`pack`): a
 byte per card index (a canonical stand-in counts up to eight cards: two
@@ -224,7 +228,7 @@ class Search:
         opened: bool,
         aside: int,
         must_out: bool,
-        kept: int = NO_CARD,
+        kept: int = 0,
     ) -> tuple[object, ...]:
         """The memo key of a node: with the search's flags, its answer depends on nothing else."""
         return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out, kept)
@@ -239,12 +243,13 @@ class Search:
         aside: int,
         n_aside: int,
         must_out: bool,
-        kept: int = NO_CARD,
+        kept: int = 0,
     ) -> bool:
         """Whether the turn can be finished from this node (``n`` cards in ``hand``, ``n_aside`` aside).
 
-        ``kept``: a card of the hand chosen to be the one left when the hand is melded down
-        to one card for the opening waiver (see :meth:`waiver_steps`), or ``NO_CARD``.
+        ``kept``: the cards of the hand (a packed count vector, part of ``hand``) chosen to stay
+        there until the team is open (see :meth:`pivot_steps`): no step before the opening lays
+        them, and the bounds count them as staying in hand.  The opening releases them.
         """
         settled = self.goal(hand, n, shapes, opened, must_out)
         if settled is not None:
@@ -260,14 +265,15 @@ class Search:
             work.give_up()
         result = False
         counts = unpack(hand)
-        hope = POINTS if opened else self.hopeful(counts, shapes, count)
+        free = unpack(hand - kept) if kept else counts
+        hope = POINTS if opened else self.hopeful(free, shapes, count, n - sum(free.values()), counts)
         if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
         elif hope:
-            steps = self.steps(counts, shapes, must_out)
+            steps = self.steps(free, shapes, must_out)
             pivot = NO_CARD
-            if hope == WAIVER:
-                pivot, steps = self.waiver_steps(counts, shapes, steps, kept)
+            if not opened:
+                pivot, steps = self.pivot_steps(free, shapes, steps)
             for step in steps:
                 melds = list(shapes)
                 if step.meld is None:
@@ -282,8 +288,10 @@ class Search:
                 next_opened = opened
                 next_aside = aside
                 next_n_aside = n_aside
+                next_kept = kept
                 if not opened and self.opens(next_shapes, next_count, next_n):
                     next_opened = True
+                    next_kept = 0
                     if aside:  # the rest of the pile joins the hand (C-PILE-5)
                         next_hand += aside
                         next_n += n_aside
@@ -291,40 +299,51 @@ class Search:
                         next_n_aside = 0
                 if self.dfs(
                     next_hand, next_n, next_shapes, next_count, next_opened, next_aside, next_n_aside,
-                    must_out or step.black_threes, kept,
+                    must_out or step.black_threes, next_kept,
                 ):
                     result = True
                     break
             else:
-                # the pivot is the one card the waiver leaves in hand (at most one is)
-                if hope == WAIVER and pivot != NO_CARD and kept == NO_CARD:
-                    result = self.dfs(hand, n, shapes, count, opened, aside, n_aside, must_out, pivot)
+                # or the pivot stays in hand until the opening (the waiver leaves one card at most:
+                # with one kept, a second would leave the child no hope)
+                if pivot != NO_CARD and not (hope == WAIVER and kept):
+                    result = self.dfs(hand, n, shapes, count, opened, aside, n_aside, must_out, kept + ONE[pivot])
         memo[key] = result
         return result
 
-    def waiver_steps(
-        self, counts: dict[int, int], shapes: tuple[Shape, ...], steps: list[Step], kept: int
+    def pivot_steps(
+        self, counts: dict[int, int], shapes: tuple[Shape, ...], steps: list[Step]
     ) -> tuple[int, list[Step]]:
-        """The pivot card and the steps a node searches when only the opening waiver can finish the turn.
+        """The pivot card and the steps a node searches while the team is not open (``counts``: the free cards).
 
-        The points in hand cannot reach the minimum (:meth:`hopeful`), so the turn is finished
-        only by melding the hand down to one card or none (K-OPEN-4, C-OPEN-4): every card but
-        at most one goes into a meld.  Which meld a card joins does not depend on the order the
-        cards are laid in, so the search need not try every order: it takes one card, the
-        *pivot*, and tries only the steps that lay it (onto a meld, or in a new meld of three),
-        the steps that lengthen a run of its suit toward its place (the cards between go on
-        first) or push the run's wild card to an end, and keeping the pivot as the one card
-        left (:meth:`dfs`).  Natural cards are pivots before
-        wild cards, so a wild card is placed when the naturals of its meld are (a set's wild
-        limits count naturals, C-MELD-1); of the natural cards, the one with the fewest such
-        steps is the pivot (the lowest card of those), so that a hand that cannot be melded
-        down is refuted soonest (with the lowest card as the pivot, a 29-card hand under
-        ``canastas_to_go_out=0`` needed more than the budget).  A meld built this way holds the same cards, and a
-        wild card placed as a run's natural card only makes the run cleaner, so the answer is
-        the full search's; the search is smaller by far (an exhaustive search of every order
-        of a 29-card hand exceeded the work budget).
+        Why the answer is the full search's.  Every step is a real step, so a finish found is a
+        finish.  Conversely, take any finish, and the melds and hand it has when the team opens
+        (or at its end, when it never does): call them the target.  Before the opening the
+        order of the steps changes nothing that matters — the count is the sum of the values
+        laid whatever the order, and a meld built in another order holds the same cards — so it
+        suffices that the search reaches the target, or opens on the way to it (the team is
+        then down with a subset of the target's melds and at least its cards in hand, from
+        where the finish's remaining steps are all open to the search, which after the opening
+        takes every step).  At each node on the way, each free card is either in a target meld
+        or in the target's hand.  The node takes one card, the *pivot*, and tries only the
+        steps that lay it (onto a meld, or in a new meld of three), that lengthen a run of its
+        suit toward its place (the cards between go on first) or push the run's wild card to an
+        end, and then keeping it in hand until the opening (:meth:`dfs`, ``kept``): one of them
+        leads on toward the target, whichever it is.  A wild card placed as a run's natural
+        card only makes the run cleaner.  Natural cards are pivots before wild cards, so a
+        wild card is placed when the naturals of its meld are (a set's wild limits count
+        naturals, C-MELD-1).  Of the natural cards, the one with the fewest such steps is the
+        pivot (the lowest card of those), so that a hand that cannot reach the opening is
+        refuted soonest.
+
+        Each set of target melds is so searched in one order only, and a kept card is out of
+        the bounds (:meth:`hopeful` counts it as staying in hand: a hand whose free cards
+        cannot reach the minimum is refuted at once).  The full search tried every order: a
+        27-card Kanasta hand under an opening minimum of 22 (issue 25, soak game 1091) needed
+        125,763 nodes to list, now 3,708; with the lowest card as the waiver's pivot a 29-card
+        hand under ``canastas_to_go_out=0`` needed more than the budget.
         """
-        naturals = [i for i, n in counts.items() if not IS_WILD[i] and n - (i == kept) > 0]
+        naturals = [i for i in counts if not IS_WILD[i]]
         if naturals:
             # the natural card with the fewest steps (the most constrained: a refutation ends soonest)
             pivot, out = NO_CARD, steps
@@ -335,20 +354,31 @@ class Search:
                     if not mine:
                         break
             return pivot, out
-        for i, n in counts.items():
-            if IS_WILD[i] and n - (i == kept) > 0:
+        for i in counts:
+            if IS_WILD[i]:
                 return i, _pivot_steps(i, shapes, steps)
         return NO_CARD, []
 
     # ---------------------------------------------------------- bounds
 
-    def hopeful(self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int) -> int:
+    def hopeful(
+        self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int, n_kept: int = 0,
+        held: dict[int, int] | None = None,
+    ) -> int:
         """A necessary condition for a team that is not open to open from here: 0 when it fails.
 
         Either the cards that could possibly join a meld are worth enough while
         two cards stay in hand (:data:`POINTS`), or the minimum is waived
         (K-OPEN-4, C-OPEN-4) and a canasta could still be formed
         (:data:`WAIVER`: only melding the hand down to one card can open).
+
+        ``counts`` are the free cards, ``n_kept`` cards are kept and ``held`` is the whole hand
+        (see :meth:`pivot_steps`).  Sound with kept cards: every card laid before the opening is
+        a free one, and the kept ones are never laid before it, so the argument for a hand of
+        the free cards alone holds (a card no meld on the table or of free cards could take
+        now never can before the opening), the kept cards stay in hand beside the dead ones,
+        and the waiver leaves one card at most (:meth:`dfs` keeps no second card for it).  A
+        canasta may take the kept card after the opening: it is looked for in the whole hand.
         """
         if (
             self.need_run
@@ -359,18 +389,20 @@ class Search:
         live = self.live(counts, shapes)
         values = live.values
         meldable = sum(values)
-        keep = max(0, 2 - live.dead)
+        keep = max(0, 2 - live.dead - n_kept)
         if keep:
             values.sort()
             meldable -= sum(values[:keep])
         if count + meldable >= self.minimum:
             return POINTS
-        if not self.exempt or live.dead > 1:
+        if not self.exempt or live.dead + n_kept > 1:
             # the waiver needs the hand melded down to one card, and a card no meld
             # can take now never can later (melding only takes cards from the hand)
             return 0
         if self.rules.canastas_to_go_out == 0 or shape_canastas(shapes) > 0:
             return WAIVER
+        if n_kept and held is not None:
+            live = self.live(held, shapes)
         return WAIVER if self.canasta_possible(shapes, live) else 0
 
     def dead(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:

@@ -43,26 +43,44 @@ impl<'t> Finisher<'t> {
     /// two cards stay in hand ([`POINTS`]), or the minimum is waived (K-OPEN-4,
     /// C-OPEN-4) and a canasta could still be formed ([`WAIVER`]: only melding
     /// the hand down to one card can open).
-    pub(super) fn hopeful(&self, hand: &Cards, shapes: &[Shape], count: i32) -> u8 {
+    ///
+    /// `hand` holds the cards free to be laid, `n_kept` cards are kept in
+    /// hand until the opening and `held` is the whole hand (the Python
+    /// engine's `Search.hopeful` says why the bound stays sound: the kept
+    /// cards are never laid before the opening, so they stay in hand beside
+    /// the dead ones; a canasta may take them after it).
+    pub(super) fn hopeful(
+        &self,
+        hand: &Cards,
+        shapes: &[Shape],
+        count: i32,
+        n_kept: u32,
+        held: &Cards,
+    ) -> u8 {
         let rules = &self.t.rules;
         if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
             return 0;
         }
         let live = self.live(hand, shapes);
-        // two cards stay in hand: the dead ones first, then the cheapest of the others
-        let keep = 2u32.saturating_sub(live.dead) as usize;
+        // two cards stay in hand: the kept and dead ones first, then the cheapest of the others
+        let keep = 2u32.saturating_sub(live.dead + n_kept) as usize;
         let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
         if count + ok_value >= self.flags.minimum {
             return POINTS;
         }
-        if !(rules.opening_one_card_exempt || self.flags.out_exempt) || live.dead > 1 {
+        if !(rules.opening_one_card_exempt || self.flags.out_exempt) || live.dead + n_kept > 1 {
             // the waiver needs the hand melded down to one card, and a card no
             // meld can take now never can later (melding only takes cards from the hand)
             return 0;
         }
         if rules.canastas_to_go_out == 0
             || canastas(shapes) > 0
-            || self.canasta_possible(shapes, &live)
+            || if n_kept == 0 {
+                self.canasta_possible(shapes, &live)
+            } else {
+                // the kept card may join a canasta after the opening: the whole hand counts
+                self.canasta_possible(shapes, &self.live(held, shapes))
+            }
         {
             return WAIVER;
         }

@@ -7,6 +7,10 @@
 //! [`super::bounds`] that prune hopeless nodes, and the greedy witness of
 //! [`super::witness`] at the root.  A multi-card move of the engine is a
 //! sequence of such steps, so both see the same reachable end positions.
+//! Until the team is open a node decides one card, its pivot: laid by the
+//! steps that lay it, or kept in hand until the opening
+//! (`Finisher::pivot_steps`), so each way of melding is searched in one
+//! order only and a kept card leaves the bounds.
 
 use super::bounds::{POINTS, WAIVER};
 use super::budget::SearchGaveUp;
@@ -48,14 +52,10 @@ pub(super) struct Node {
     progress: Progress,
     aside: Cards,
     must_out: bool,
-    /// A card of the hand chosen to be the one left when the hand is melded
-    /// down to one card for the opening waiver ([`Finisher::waiver_steps`]),
-    /// or [`NOT_KEPT`].
-    kept: u8,
+    /// The cards of the hand chosen to stay there until the team is open
+    /// ([`Finisher::pivot_steps`]): no step before the opening lays them.
+    kept: Cards,
 }
-
-/// [`Node::kept`] when no card is.
-const NOT_KEPT: u8 = u8::MAX;
 
 impl std::hash::Hash for Node {
     /// The memo's hash: the sum of the cards' and melds' words, and the rest.
@@ -66,17 +66,24 @@ impl std::hash::Hash for Node {
             match self.progress {
                 Progress::Open => 1 << 40,
                 Progress::Counted(count) => u64::from(count as u32),
-            } | (u64::from(self.must_out) << 41)
-                | (u64::from(self.kept) << 42),
+            } | (u64::from(self.must_out) << 41),
         );
     }
 }
 
 impl Node {
-    /// A node, its hash sum worked out: a random-looking word per card in hand
-    /// and per card set aside (two tables: a card's place matters) and one per
-    /// meld, added up, so that a step changes the sum by a few words.
-    fn new(hand: Cards, shapes: Shapes, progress: Progress, aside: Cards, must_out: bool) -> Node {
+    /// A node, its hash sum worked out: a random-looking word per card in hand,
+    /// per card set aside and per card kept (three tables: a card's place
+    /// matters) and one per meld, added up, so that a step changes the sum by a
+    /// few words.
+    fn new(
+        hand: Cards,
+        shapes: Shapes,
+        progress: Progress,
+        aside: Cards,
+        must_out: bool,
+        kept: Cards,
+    ) -> Node {
         let cards = |cards: &Cards, words: &[u64; DISTINCT]| {
             // every count times its word (no test of which are held: a straight loop)
             (cards.0.iter().zip(words)).fold(0u64, |sum, (&n, &word)| {
@@ -88,6 +95,9 @@ impl Node {
         if !aside.is_empty() {
             sum = sum.wrapping_add(cards(&aside, &ASIDE_WORDS));
         }
+        if !kept.is_empty() {
+            sum = sum.wrapping_add(cards(&kept, &KEPT_WORDS));
+        }
         Node {
             sum,
             hand,
@@ -96,8 +106,24 @@ impl Node {
             progress,
             aside,
             must_out,
-            kept: NOT_KEPT,
+            kept,
         }
+    }
+
+    /// Keep one more copy of card `c` in hand until the team is open.
+    fn keep(&mut self, c: usize) {
+        self.kept.add(c);
+        self.sum = self.sum.wrapping_add(KEPT_WORDS[c]);
+    }
+
+    /// The team is open: every card of the hand may be laid again.
+    fn release(&mut self) {
+        for (c, n) in self.kept.iter() {
+            self.sum = self
+                .sum
+                .wrapping_sub(KEPT_WORDS[c].wrapping_mul(u64::from(n)));
+        }
+        self.kept = Cards::default();
     }
 
     /// Take `step` (the progress stays: the finisher works out the
@@ -126,16 +152,14 @@ impl Node {
         // the sum and the count kept step by step are a fresh node's
         debug_assert_eq!(
             *self,
-            Node {
-                kept: self.kept,
-                ..Node::new(
-                    self.hand,
-                    self.shapes,
-                    self.progress,
-                    self.aside,
-                    self.must_out
-                )
-            }
+            Node::new(
+                self.hand,
+                self.shapes,
+                self.progress,
+                self.aside,
+                self.must_out,
+                self.kept
+            )
         );
     }
 }
@@ -159,9 +183,11 @@ const fn card_words(first: u64) -> [u64; DISTINCT] {
     words
 }
 
-/// The words of a card in hand (the mixes of 0 to 52) and of a card set aside (53 to 105).
+/// The words of a card in hand (the mixes of 0 to 52), of a card set aside
+/// (53 to 105) and of a card kept (106 to 158).
 const HAND_WORDS: [u64; DISTINCT] = card_words(0);
 const ASIDE_WORDS: [u64; DISTINCT] = card_words(DISTINCT as u64);
+const KEPT_WORDS: [u64; DISTINCT] = card_words(2 * DISTINCT as u64);
 
 /// A meld's word: the mix of [`Shape::word`] (257 or more: no card's number).
 fn meld_word(shape: &Shape) -> u64 {
@@ -197,6 +223,7 @@ impl<'t> Finisher<'t> {
             self.progress(s.opened, s.count),
             aside,
             s.must_out,
+            Cards::default(),
         );
         if !s.opened && !s.must_out {
             if let Some(&known) = self.memo.get(&node) {
@@ -262,20 +289,27 @@ impl<'t> Finisher<'t> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
         let mut result = false;
+        // the cards a step may lay: all but the kept ones (kept until the team is open)
+        let n_kept = node.kept.len();
+        let free = if n_kept == 0 {
+            node.hand
+        } else {
+            node.hand.without(&node.kept)
+        };
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
             // a card that can never be melded stays in hand: no going out
         } else if let hope @ (POINTS | WAIVER) = if opened {
             POINTS
         } else {
-            self.hopeful(&node.hand, &node.shapes, count)
+            self.hopeful(&free, &node.shapes, count, n_kept, &node.hand)
         } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             let spare = self.spare_steps.pop().unwrap_or_default();
-            let mut steps = self.steps(&node.hand, &node.shapes, node.must_out, spare);
-            let pivot = if hope == WAIVER {
-                self.waiver_steps(&node.hand, &node.shapes, &mut steps, node.kept)
-            } else {
+            let mut steps = self.steps(&free, &node.shapes, node.must_out, spare);
+            let pivot = if opened {
                 None
+            } else {
+                self.pivot_steps(&free, &node.shapes, &mut steps)
             };
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
@@ -292,19 +326,18 @@ impl<'t> Finisher<'t> {
                     )
                 {
                     opened2 = true;
+                    // the team is open: the kept cards may be laid, and the cards set aside join the hand
+                    child.release();
                     if !child.aside.is_empty() {
-                        // the cards set aside join the hand
                         let hand = child.hand.union(&child.aside);
-                        child = Node {
-                            kept: node.kept,
-                            ..Node::new(
-                                hand,
-                                child.shapes,
-                                child.progress,
-                                Cards::default(),
-                                child.must_out,
-                            )
-                        };
+                        child = Node::new(
+                            hand,
+                            child.shapes,
+                            child.progress,
+                            Cards::default(),
+                            child.must_out,
+                            Cards::default(),
+                        );
                     }
                 }
                 child.progress = self.progress(opened2, count2);
@@ -313,10 +346,11 @@ impl<'t> Finisher<'t> {
                     break;
                 }
             }
-            // the pivot is the one card the waiver leaves in hand (at most one is)
-            if let (false, Some(p), NOT_KEPT) = (result, pivot, node.kept) {
+            // or the pivot stays in hand until the team is open (the waiver leaves one card
+            // at most: with one kept, a second would leave the child no hope)
+            if let (false, Some(p), false) = (result, pivot, hope == WAIVER && n_kept > 0) {
                 let mut child = node.clone();
-                child.kept = p as u8;
+                child.keep(p);
                 result = self.dfs(&child, count)?;
             }
             self.spare_steps.push(steps);
@@ -328,27 +362,20 @@ impl<'t> Finisher<'t> {
         Ok(result)
     }
 
-    /// The pivot card, with `steps` cut to those a node searches when only the
-    /// opening waiver can finish the turn (the Python engine's
-    /// `Search.waiver_steps`, which says why the answer is the full search's).
+    /// The pivot card, with `steps` cut to those a node searches while the
+    /// team is not open (the Python engine's `Search.pivot_steps`, which says
+    /// why the answer is the full search's).
     ///
-    /// Every card but at most one goes into a meld, in any order: the search
-    /// tries only the steps that lay the pivot (the natural card in hand with
-    /// the fewest such steps, the lowest of those, else the first wild card,
-    /// not counting the one kept), that
+    /// Each card of the hand is, at the opening, in a meld or still in hand,
+    /// whatever the order it was laid in: the search tries only the steps that
+    /// lay the pivot (of the cards `free` to be laid, the natural card with the
+    /// fewest such steps, the lowest of those, else the first wild card), that
     /// lengthen a run of its suit toward its place or push a run's wild to an
-    /// end, and keeping the pivot.
-    fn waiver_steps(
-        &self,
-        hand: &Cards,
-        shapes: &[Shape],
-        steps: &mut Vec<Step>,
-        kept: u8,
-    ) -> Option<usize> {
-        let free = |&(c, n): &(usize, u8)| n > u8::from(c == usize::from(kept));
+    /// end, and then keeping the pivot in hand until the opening.
+    fn pivot_steps(&self, free: &Cards, shapes: &[Shape], steps: &mut Vec<Step>) -> Option<usize> {
         // the natural card with the fewest steps (the most constrained: a refutation ends soonest)
         let mut best: Option<(usize, usize)> = None;
-        for (c, _) in hand.iter().filter(free).filter(|&(c, _)| !is_wild(c)) {
+        for (c, _) in free.iter().filter(|&(c, _)| !is_wild(c)) {
             let mine = steps
                 .iter()
                 .filter(|step| lays_toward(c, shapes, step))
@@ -360,12 +387,9 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
-        let pivot = best.map(|(c, _)| c).or_else(|| {
-            hand.iter()
-                .filter(free)
-                .find(|&(c, _)| is_wild(c))
-                .map(|(c, _)| c)
-        });
+        let pivot = best
+            .map(|(c, _)| c)
+            .or_else(|| free.iter().find(|&(c, _)| is_wild(c)).map(|(c, _)| c));
         let Some(p) = pivot else {
             steps.clear();
             return None;

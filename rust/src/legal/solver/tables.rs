@@ -145,6 +145,15 @@ impl Cards {
         out
     }
 
+    /// The multiset less `other`, a part of it.
+    pub(super) fn without(&self, other: &Cards) -> Cards {
+        let mut out = *self;
+        for (slot, &n) in out.0.iter_mut().zip(other.0.iter()) {
+            *slot -= n;
+        }
+        out
+    }
+
     /// The distinct cards present, in index order, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         Present {
