@@ -231,3 +231,28 @@ def test_e_2_the_soak_game_1091_hand_is_listed_within_the_budget_alike() -> None
     hand = python.hands[0]
     discards = [f"discard {c}" for c in sorted(set(hand), key=lambda c: c.index)]
     assert [a for a in listed if a.startswith("discard")] == discards  # nothing laid yet: any card
+
+
+def test_k_open_4_a_waiver_that_cannot_make_two_canastas_is_refuted_without_search() -> None:
+    """E-2, K-OPEN-4, K-OUT-1: listed play of a Kanasta variant (4 cards a draw, an opening minimum
+    of 41½ with a natural run, two canastas to go out) gave this 27-card hand worth 26 points.  Only
+    the waiver could open it (meld 26 cards, then go out), and going out needs two canastas: no rank
+    has six natural cards (a set canasta holds at most one wild card), and only diamonds have six
+    natural cards within seven run positions but for one gap (7D to QD, the king a wild card, AD),
+    clubs' 2C 4C 6C TC JC QC KC leave two gaps in any seven.  One canasta at most, so no meld is
+    legal: the search that tried to meld the hand down needed 142,335 nodes (past the budget on
+    both engines); the bound on the canastas a hand can make refutes it at the root."""
+    doc = {"format": "kanasta.position/1",
+           "rules": {"preset": "kanasta", "draw_count": 4, "target_score": 50, "canastas_to_go_out": 2,
+                     "opening_minimums": [[None, 41.5]], "opening_natural_run": True},
+           "phase": "play", "player": 0, "trump": "KD", "turn": {"drew": "stock"},
+           "hands": ["AD 2C 2D 2H 2H 2S 4C 6C 7D 8D 8D 8H 9D 9H 9S TC TD TH TS JC JD JS QC QD QH KC JK",
+                     "5S 5D", "5H 5C", "4S 4D"]}
+    python = kanasta.State.from_dict(doc, engine="python")
+    state = native(python)
+    hand = python.hands[0]
+    assert sum(python.rules.card_value(c) for c in hand) == 26
+    listed = [str(a) for a in python.legal_actions()]
+    assert listed == [f"discard {c}" for c in sorted(set(hand), key=lambda c: c.index)]
+    assert _testing.legal_moves(state) == listed
+    assert search_nodes(python) == _testing.search_nodes(state) == 1

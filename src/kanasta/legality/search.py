@@ -399,11 +399,12 @@ class Search:
             # the waiver needs the hand melded down to one card, and a card no meld
             # can take now never can later (melding only takes cards from the hand)
             return 0
-        if self.rules.canastas_to_go_out == 0 or shape_canastas(shapes) > 0:
+        needed = self.rules.canastas_to_go_out
+        if needed == 0:
             return WAIVER
         if n_kept and held is not None:
-            live = self.live(held, shapes)
-        return WAIVER if self.canasta_possible(shapes, live) else 0
+            counts, live = held, self.live(held, shapes)
+        return WAIVER if self.canastas_possible(counts, shapes, live) >= needed else 0
 
     def dead(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:
         """How many cards in hand can never be melded this turn (a player going out must discard them).
@@ -481,26 +482,68 @@ class Search:
                 dead += n
         return Live(values, dead, naturals, wilds, covered, gap_ok)
 
-    def canasta_possible(self, shapes: tuple[Shape, ...], live: Live) -> bool:
-        """Whether a canasta could still be formed from the melds and the live cards."""
+    def canastas_possible(self, counts: dict[int, int], shapes: tuple[Shape, ...], live: Live) -> int:
+        """At least as many canastas as the team could hold after melding the hand (``counts``).
+
+        A canasta is a set of one rank or a run of one suit, of seven cards or more, with at
+        most ``max_wilds`` wild cards (a set, and it keeps two natural cards) or one (a run);
+        canastas share no card.  So the set canastas of a rank are at most its natural cards
+        (in hand and in its sets on the table) over the naturals one needs, and at most those
+        cards with every wild card in hand over seven, and none unless those cards with the
+        wild cards a set may take reach seven; the run canastas of a suit likewise (six
+        natural cards each), a 2 of the suit in hand counted as a natural card (its natural
+        place, K-MELD-6), and none unless seven run positions in a row are covered but for one
+        gap a wild card may fill.  Counting every wild card for every rank and suit only makes
+        the bound larger.
+        """
         rules = self.rules
-        extra = min(live.wilds, rules.max_wilds)
-        set_sizes = {s.rank: s.size for s in shapes if type(s) is SetShape}
+        tables = self.tables
+        wilds = live.wilds
+        extra = min(wilds, rules.max_wilds)
+        per_set = max(2, CANASTA_SIZE - rules.max_wilds)
+        set_naturals = [0] * 14
+        set_cards = [0] * 14
+        run_naturals = [0] * 4
+        run_cards = [0] * 4
+        for shape in shapes:
+            if type(shape) is SetShape:
+                set_naturals[shape.rank] += shape.naturals
+                set_cards[shape.rank] += shape.size
+            else:
+                assert type(shape) is RunShape
+                run_cards[shape.suit] += shape.high - shape.low + 1
+                run_naturals[shape.suit] += shape.high - shape.low + (shape.wild_at == NATURAL)
+        total = 0
         for rank in range(1, 14):
-            if self.tables.set_rank[rank] and live.naturals[rank] + set_sizes.get(rank, 0) + extra >= CANASTA_SIZE:
-                return True
+            held = live.naturals[rank]
+            if not tables.set_rank[rank] or held + set_cards[rank] + extra < CANASTA_SIZE:
+                continue
+            total += min((held + set_naturals[rank]) // per_set, (held + set_cards[rank] + wilds) // CANASTA_SIZE)
         if rules.runs:
+            suit_held = [0] * 4
+            for i, n in counts.items():
+                if i != JOKER_INDEX:  # a natural card, or a 2 (natural in its place)
+                    suit_held[i % 4] += n
             for suit in range(4):
-                row = live.covered[suit]
-                for low in range(1, ACE_HIGH + 1):
-                    gaps = 0
-                    for length, pos in enumerate(range(low, ACE_HIGH + 1), start=1):
-                        if not row[pos]:
-                            gaps += 1
-                            if gaps > (1 if live.gap_ok[suit] else 0):
-                                break
-                        if length >= CANASTA_SIZE:
-                            return True
+                if not self._run_window(live, suit):
+                    continue
+                naturals = suit_held[suit] + run_naturals[suit]
+                wild = run_cards[suit] - run_naturals[suit]
+                total += min(naturals // (CANASTA_SIZE - 1), (naturals + wild + wilds) // CANASTA_SIZE)
+        return total
+
+    def _run_window(self, live: Live, suit: int) -> bool:
+        """Whether seven run positions in a row of ``suit`` are covered but for one gap a wild card may fill."""
+        row = live.covered[suit]
+        for low in range(1, ACE_HIGH + 1):
+            gaps = 0
+            for length, pos in enumerate(range(low, ACE_HIGH + 1), start=1):
+                if not row[pos]:
+                    gaps += 1
+                    if gaps > (1 if live.gap_ok[suit] else 0):
+                        break
+                if length >= CANASTA_SIZE:
+                    return True
         return False
 
     # ----------------------------------------------------------- steps

@@ -8,9 +8,10 @@
 
 use super::finish::Finisher;
 use super::tables::{
-    canastas, has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape,
-    BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, WILD_CARDS,
+    has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX,
+    CANASTA_SIZE, MELD_MIN, WILD_CARDS,
 };
+use crate::cards::JOKER;
 
 /// Which cards in hand could join a meld (the bounds' shared facts).
 struct Live {
@@ -73,18 +74,21 @@ impl<'t> Finisher<'t> {
             // meld can take now never can later (melding only takes cards from the hand)
             return 0;
         }
-        if rules.canastas_to_go_out == 0
-            || canastas(shapes) > 0
-            || if n_kept == 0 {
-                self.canasta_possible(shapes, &live)
-            } else {
-                // the kept card may join a canasta after the opening: the whole hand counts
-                self.canasta_possible(shapes, &self.live(held, shapes))
-            }
-        {
+        let needed = rules.canastas_to_go_out;
+        if needed == 0 {
             return WAIVER;
         }
-        0
+        let possible = if n_kept == 0 {
+            self.canastas_possible(hand, shapes, &live)
+        } else {
+            // the kept card may join a canasta after the opening: the whole hand counts
+            self.canastas_possible(held, shapes, &self.live(held, shapes))
+        };
+        if possible >= needed {
+            WAIVER
+        } else {
+            0
+        }
     }
 
     /// How many cards in hand can never be melded this turn (a player going
@@ -218,45 +222,95 @@ impl<'t> Finisher<'t> {
         }
     }
 
-    fn canasta_possible(&self, shapes: &[Shape], live: &Live) -> bool {
-        let (nat_rank, wilds, covered, gap_ok) =
-            (&live.nat_rank, live.wilds, &live.covered, &live.gap_ok);
+    /// At least as many canastas as the team could hold after melding the
+    /// hand (the Python engine's `Search.canastas_possible`, which says why
+    /// it is a bound): per rank, the set canastas its natural cards and the
+    /// wild cards allow; per suit, the run canastas (six natural cards each,
+    /// a 2 of the suit counted as one) where seven run positions in a row are
+    /// covered but for one gap a wild card may fill.
+    fn canastas_possible(&self, hand: &Cards, shapes: &[Shape], live: &Live) -> u32 {
         let t = self.t;
-        let extra = wilds.min(t.rules.max_wilds);
-        // the last set of each rank in meld order, as the Python engine's dict keeps it
-        let mut best_set = [0u32; 14];
+        let rules = &t.rules;
+        let wilds = live.wilds;
+        let extra = wilds.min(rules.max_wilds);
+        let per_set = CANASTA_SIZE.saturating_sub(rules.max_wilds).max(2);
+        let mut set_naturals = [0u32; 14];
+        let mut set_cards = [0u32; 14];
+        let mut run_naturals = [0u32; 4];
+        let mut run_cards = [0u32; 4];
         for s in shapes {
-            if let Shape::Set { rank, size, .. } = *s {
-                best_set[usize::from(rank)] = u32::from(size);
-            }
-        }
-        for rank in 1..14 {
-            if t.set_rank[rank] && nat_rank[rank] + best_set[rank] + extra >= CANASTA_SIZE {
-                return true;
-            }
-        }
-        if t.rules.runs {
-            for suit in 0..4 {
-                let row = covered[suit];
-                let allowed = u32::from(gap_ok[suit]);
-                for lo in 1..15 {
-                    let mut gaps = 0;
-                    for (length, pos) in (lo..15).enumerate() {
-                        if row & (1 << pos) == 0 {
-                            gaps += 1;
-                            if gaps > allowed {
-                                break;
-                            }
-                        }
-                        if length as u32 + 1 >= CANASTA_SIZE {
-                            return true;
-                        }
-                    }
+            match *s {
+                Shape::Set {
+                    rank,
+                    naturals,
+                    size,
+                    ..
+                } => {
+                    set_naturals[usize::from(rank)] += u32::from(naturals);
+                    set_cards[usize::from(rank)] += u32::from(size);
+                }
+                Shape::Run {
+                    suit,
+                    low,
+                    high,
+                    wild,
+                } => {
+                    let cards = u32::from(high - low) + 1;
+                    run_cards[usize::from(suit)] += cards;
+                    run_naturals[usize::from(suit)] += cards - u32::from(wild.is_some());
                 }
             }
         }
-        false
+        let mut total = 0;
+        for rank in 1..14 {
+            let held = live.nat_rank[rank];
+            if !t.set_rank[rank] || held + set_cards[rank] + extra < CANASTA_SIZE {
+                continue;
+            }
+            total += ((held + set_naturals[rank]) / per_set)
+                .min((held + set_cards[rank] + wilds) / CANASTA_SIZE);
+        }
+        if rules.runs {
+            // the natural cards of each suit in hand, a 2 (natural in its place) included
+            let mut suit_held = [0u32; 4];
+            for (c, n) in hand.iter() {
+                if c != usize::from(JOKER) {
+                    suit_held[c % 4] += u32::from(n);
+                }
+            }
+            for suit in 0..4 {
+                if !run_window(live.covered[suit], live.gap_ok[suit]) {
+                    continue;
+                }
+                let naturals = suit_held[suit] + run_naturals[suit];
+                let wild = run_cards[suit] - run_naturals[suit];
+                total +=
+                    (naturals / (CANASTA_SIZE - 1)).min((naturals + wild + wilds) / CANASTA_SIZE);
+            }
+        }
+        total
     }
+}
+
+/// Whether seven run positions in a row of a suit (`row`, bit `p` for
+/// position `p`) are covered but for one gap a wild card may fill (`gap_ok`).
+fn run_window(row: u16, gap_ok: bool) -> bool {
+    let allowed = u32::from(gap_ok);
+    for lo in 1..15 {
+        let mut gaps = 0;
+        for (length, pos) in (lo..15).enumerate() {
+            if row & (1 << pos) == 0 {
+                gaps += 1;
+                if gaps > allowed {
+                    break;
+                }
+            }
+            if length as u32 + 1 >= CANASTA_SIZE {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether some suit has three consecutive run positions with their natural
