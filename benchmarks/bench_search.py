@@ -117,6 +117,10 @@ class Searcher:
     def __call__(self, seed: int) -> SearchBot:
         return SearchBot(self.cap, seconds=self.seconds, batch=self.batch, seed=seed)
 
+    @property
+    def __name__(self) -> str:  # the bot's name in the match's rows: the two factories are told apart
+        return "search-batched" if self.batch else "search-python"
+
 
 def match(rules: list[tuple[str, kanasta.Rules]], games: int, seconds: float, jobs: int) -> None:
     print(f"batched vs python SearchBot, {seconds} CPU s a move each, {games} games a match, duplicate deals")
@@ -124,8 +128,8 @@ def match(rules: list[tuple[str, kanasta.Rules]], games: int, seconds: float, jo
         start = time.perf_counter()
         result: MatchResult = play_match(played, [Searcher(seconds, True), Searcher(seconds, False)],
                                          games=games, seed=SEED, jobs=jobs)
-        rows = {r.bot: r for r in result.summary()}
-        new, old = rows[result.bots[0]], rows[result.bots[1]]
+        new, old = result.summary()[:2]  # a row per bot, in the match's order of bots
+        assert (new.bot, old.bot) == ("search-batched", "search-python"), (new.bot, old.bot)
         print(f"  {title}: batched wins {new.wins:g}/{new.games} = {100 * new.win_rate:.1f}% "
               f"(95% CI {100 * new.ci_low:.1f}-{100 * new.ci_high:.1f} over {new.deals} deals), "
               f"score diff {new.score_diff_per_game:+.1f}/game; CPU s a move: batched {new.seconds_per_move:.3f}, "
