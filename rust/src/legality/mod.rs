@@ -14,9 +14,6 @@
 pub mod checks;
 pub mod context;
 pub mod moves;
-// The E-2 solver's files stay in `legal/solver/` while work on them is under
-// way elsewhere; they move to `legality/solver/` next.
-#[path = "../legal/solver/mod.rs"]
 pub mod solver;
 
 pub use checks::{can_take, can_take_within};
