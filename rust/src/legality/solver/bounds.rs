@@ -6,7 +6,7 @@
 //! take this turn (a player bound to go out must discard them).  Both read
 //! `Live`, which cards in hand could join a meld.
 
-use super::finish::Finisher;
+use super::budget::Finisher;
 use super::tables::{
     has_natural_run, has_window, is_wild, natural_at, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX,
     CANASTA_SIZE, MELD_MIN, WILD_CARDS,

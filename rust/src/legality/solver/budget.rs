@@ -1,16 +1,24 @@
-//! The work budget of one legality question (the Python engine's
-//! `kanasta.legality.budget`).
+//! The work of one legality question (the Python engine's
+//! `kanasta.legality.budget`), and the types every E-2 procedure shares.
 //!
 //! One [`Work`] serves one question (a listing of moves, the check of one
 //! move): every E-2 search made for it shares its memo tables and counts its
 //! nodes against [`SEARCH_BUDGET`]; past it the question is given up with
 //! [`SearchGaveUp`], whose message is the Python engine's `EngineLimitError`'s.
+//! A memo table (`Memo`) maps the search's nodes (`Node`, reached by
+//! single-card `Step`s) to their answers; a [`Finisher`] is one set of a
+//! position's fixed facts searching with its table.  The procedures that
+//! answer for a finisher ([`super::classic`], [`super::witness`],
+//! [`super::search`] with [`super::bounds`]) and its dispatch
+//! ([`super::finish`]) sit above this module and use it; it uses none of them.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::search::Node;
 use super::situation::TurnFlags;
+use super::tables::{Cards, Shape, Tables};
+use crate::cards::DISTINCT;
+use crate::inline::Inline;
 
 /// The most search nodes one legality question (one listing, one move check)
 /// may expand: the engine's work budget, the Python engine's
@@ -159,5 +167,268 @@ impl Work {
         if !memo.is_empty() {
             self.memos.borrow_mut().push((flags, memo));
         }
+    }
+}
+
+// ------------------------------------------------------------------ the finisher
+
+/// Answers "can the turn still be finished?" for the candidate moves of one
+/// position with the same [`TurnFlags`], within one question's [`Work`].
+pub struct Finisher<'t> {
+    pub(super) t: &'t Tables,
+    pub(super) flags: TurnFlags,
+    /// Suits do not matter (no runs, no forbidden card): cards are searched as their stand-ins.
+    pub(super) canon: bool,
+    /// Cards that can never be melded a player bound to go out may keep: the one discarded.
+    pub(super) out_dead: u32,
+    pub(super) work: &'t Work,
+    pub(super) memo: Memo,
+    /// Step lists of finished nodes, reused by the next ones.
+    pub(super) spare_steps: Vec<Vec<Step>>,
+}
+
+impl Drop for Finisher<'_> {
+    fn drop(&mut self) {
+        self.work
+            .put_memo(self.flags, std::mem::take(&mut self.memo));
+    }
+}
+
+impl<'t> Finisher<'t> {
+    /// A finisher for a position with these facts, counting its nodes in `work`.
+    pub fn new(t: &'t Tables, flags: TurnFlags, work: &'t Work) -> Finisher<'t> {
+        Finisher {
+            t,
+            flags,
+            canon: !t.rules.runs && flags.forbidden.is_none(),
+            out_dead: u32::from(flags.discard_empty_ok && !flags.no_out),
+            memo: work.take_memo(&flags),
+            work,
+            spare_steps: Vec::new(),
+        }
+    }
+
+    /// The facts this finisher was made for.
+    pub fn flags(&self) -> TurnFlags {
+        self.flags
+    }
+
+    /// How many searched nodes this finisher's memo holds.
+    pub fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    pub(super) fn forbidden(&self) -> Option<usize> {
+        self.flags.forbidden.map(usize::from)
+    }
+
+    /// May the hand be emptied now (the rulebook's one emptying check)?
+    pub(super) fn may_empty(&self, canastas: u32, opened: bool, by_discard: bool) -> bool {
+        let f = &self.flags;
+        !f.no_out
+            && canastas >= self.t.rules.canastas_to_go_out
+            && (opened || f.out_exempt)
+            && (!by_discard || f.discard_empty_ok)
+    }
+}
+
+// ------------------------------------------------------------------ the search's nodes and steps
+
+/// How far a node's turn has come towards opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Progress {
+    /// The team is open.
+    Open,
+    /// Not open; the count laid so far (capped at the minimum: more changes nothing).
+    Counted(i32),
+}
+
+/// The most melds a team can have: each holds three or more of the 108 cards.
+pub const MAX_MELDS: usize = 36;
+
+/// A node's melds, sorted (so equal tables are equal keys), kept inline: a
+/// child node is a copy of its parent's, without a heap allocation.
+pub(super) type Shapes = Inline<Shape, MAX_MELDS>;
+
+/// A search node: everything its answer depends on (with the finisher's flags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Node {
+    /// The memo's hash of the cards and melds ([`Node::new`]), kept up to
+    /// date step by step; first, so unequal nodes mostly differ at once.
+    pub(super) sum: u64,
+    pub(super) hand: Cards,
+    /// How many cards the hand holds (kept step by step, like the sum).
+    pub(super) held: u32,
+    pub(super) shapes: Shapes,
+    pub(super) progress: Progress,
+    pub(super) aside: Cards,
+    pub(super) must_out: bool,
+    /// The cards of the hand chosen to stay there until the team is open
+    /// ([`Finisher::pivot_steps`]): no step before the opening lays them.
+    pub(super) kept: Cards,
+}
+
+impl std::hash::Hash for Node {
+    /// The memo's hash: the sum of the cards' and melds' words, and the rest.
+    /// Equal nodes hash alike (equal parts, equal sums).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.sum);
+        state.write_u64(
+            match self.progress {
+                Progress::Open => 1 << 40,
+                Progress::Counted(count) => u64::from(count as u32),
+            } | (u64::from(self.must_out) << 41),
+        );
+    }
+}
+
+impl Node {
+    /// A node, its hash sum worked out: a random-looking word per card in hand,
+    /// per card set aside and per card kept (three tables: a card's place
+    /// matters) and one per meld, added up, so that a step changes the sum by a
+    /// few words.
+    pub(super) fn new(
+        hand: Cards,
+        shapes: Shapes,
+        progress: Progress,
+        aside: Cards,
+        must_out: bool,
+        kept: Cards,
+    ) -> Node {
+        let cards = |cards: &Cards, words: &[u64; DISTINCT]| {
+            // every count times its word (no test of which are held: a straight loop)
+            (cards.0.iter().zip(words)).fold(0u64, |sum, (&n, &word)| {
+                sum.wrapping_add(word.wrapping_mul(u64::from(n)))
+            })
+        };
+        let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
+        sum = sum.wrapping_add(cards(&hand, &HAND_WORDS));
+        if !aside.is_empty() {
+            sum = sum.wrapping_add(cards(&aside, &ASIDE_WORDS));
+        }
+        if !kept.is_empty() {
+            sum = sum.wrapping_add(cards(&kept, &KEPT_WORDS));
+        }
+        Node {
+            sum,
+            hand,
+            held: hand.len(),
+            shapes,
+            progress,
+            aside,
+            must_out,
+            kept,
+        }
+    }
+
+    /// Keep one more copy of card `c` in hand until the team is open.
+    pub(super) fn keep(&mut self, c: usize) {
+        self.kept.add(c);
+        self.sum = self.sum.wrapping_add(KEPT_WORDS[c]);
+    }
+
+    /// The team is open: every card of the hand may be laid again.
+    pub(super) fn release(&mut self) {
+        for (c, n) in self.kept.iter() {
+            self.sum = self
+                .sum
+                .wrapping_sub(KEPT_WORDS[c].wrapping_mul(u64::from(n)));
+        }
+        self.kept = Cards::default();
+    }
+
+    /// Take `step` (the progress stays: the finisher works out the
+    /// child's): the step's cards leave the hand, its meld is changed or
+    /// added in its sorted place, and the sum follows word by word.
+    pub(super) fn take(&mut self, step: &Step) {
+        for &c in &step.cards[..usize::from(step.taken)] {
+            self.hand.take(usize::from(c));
+            self.sum = self.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
+        }
+        self.held -= u32::from(step.taken);
+        let changed = match step.index {
+            None => {
+                self.shapes.push(step.shape);
+                self.shapes.len() - 1
+            }
+            Some(i) => {
+                self.sum = self.sum.wrapping_sub(meld_word(&self.shapes[i]));
+                self.shapes[i] = step.shape;
+                i
+            }
+        };
+        self.sum = self.sum.wrapping_add(meld_word(&step.shape));
+        into_place(&mut self.shapes, changed);
+        self.must_out |= step.black_threes;
+        // the sum and the count kept step by step are a fresh node's
+        debug_assert_eq!(
+            *self,
+            Node::new(
+                self.hand,
+                self.shapes,
+                self.progress,
+                self.aside,
+                self.must_out,
+                self.kept
+            )
+        );
+    }
+}
+
+/// A well-mixed word from `x` (SplitMix64's output function).
+const fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A word per card index: the mixes of `first` and the numbers after it.
+const fn card_words(first: u64) -> [u64; DISTINCT] {
+    let mut words = [0; DISTINCT];
+    let mut c = 0;
+    while c < DISTINCT {
+        words[c] = mix(first + c as u64);
+        c += 1;
+    }
+    words
+}
+
+/// The words of a card in hand (the mixes of 0 to 52), of a card set aside
+/// (53 to 105) and of a card kept (106 to 158).
+const HAND_WORDS: [u64; DISTINCT] = card_words(0);
+const ASIDE_WORDS: [u64; DISTINCT] = card_words(DISTINCT as u64);
+const KEPT_WORDS: [u64; DISTINCT] = card_words(2 * DISTINCT as u64);
+
+/// A meld's word: the mix of [`Shape::word`] (257 or more: no card's number).
+fn meld_word(shape: &Shape) -> u64 {
+    mix(shape.word())
+}
+
+/// One single-card step of the search, as a recipe: the search builds the
+/// step's hand and melds only when it takes the step.
+pub(super) struct Step {
+    /// The cards the step takes from the hand (the first `taken` of them).
+    pub(super) cards: [u8; 3],
+    pub(super) taken: u8,
+    /// The meld changed, or None for a new one.
+    pub(super) index: Option<usize>,
+    /// That meld's shape after the step.
+    pub(super) shape: Shape,
+    pub(super) gain: i32,
+    pub(super) black_threes: bool,
+}
+
+/// Move `shapes[i]`, the one meld a step changed or added, to its place
+/// among the others (which are sorted): the list is sorted again, as a full
+/// sort would leave it.
+pub(super) fn into_place(shapes: &mut [Shape], mut i: usize) {
+    while i > 0 && shapes[i - 1] > shapes[i] {
+        shapes.swap(i - 1, i);
+        i -= 1;
+    }
+    while i + 1 < shapes.len() && shapes[i] > shapes[i + 1] {
+        shapes.swap(i, i + 1);
+        i += 1;
     }
 }

@@ -7,7 +7,7 @@
 //! (`RankCounts`): the natural cards of each rank that makes sets, the
 //! jokers, the 2s, the black 3s.  All values are in half points.
 
-use super::finish::Finisher;
+use super::budget::Finisher;
 use super::situation::Situation;
 use super::tables::{
     is_wild, rank_base, rank_of, Cards, Shape, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,

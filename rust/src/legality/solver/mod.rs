@@ -30,10 +30,13 @@
 //!
 //! * [`tables`]: card indices, count-vector hands ([`Cards`]), meld shapes
 //!   ([`Shape`]), the per-rules tables ([`Tables`]);
-//! * [`budget`]: the work of one question ([`Work`], [`SEARCH_BUDGET`]);
 //! * [`situation`]: what the solver is asked about ([`TurnFlags`], [`Situation`]);
-//! * [`finish`]: the [`Finisher`] and its dispatch;
-//! * [`classic`], [`witness`] and [`search`] (with its [`bounds`]): the E-2 procedures.
+//! * [`budget`]: the work of one question ([`Work`], [`SEARCH_BUDGET`]) and what
+//!   every procedure shares: the [`Finisher`], the search's nodes and steps;
+//! * [`classic`], [`witness`] and [`search`] (with its [`bounds`]): the E-2 procedures;
+//! * [`finish`]: the [`Finisher`]'s dispatch to them ([`Finisher::finishable`]).
+//!
+//! Each uses only those listed before it.
 
 pub mod bounds;
 pub mod budget;
@@ -47,9 +50,7 @@ pub mod witness;
 #[cfg(test)]
 mod tests;
 
-pub use budget::{SearchGaveUp, Work, SEARCH_BUDGET};
-pub use finish::Finisher;
-pub use search::MAX_MELDS;
+pub use budget::{Finisher, SearchGaveUp, Work, MAX_MELDS, SEARCH_BUDGET};
 pub use situation::{team_opens, Situation, TurnFlags};
 pub use tables::{
     canastas, Cards, FinishRules, Shape, Tables, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,

@@ -2,9 +2,9 @@
 //! budget, and the enumeration helpers (checked against the Python engine's
 //! answers and by hand).
 
-use super::budget::thousands;
+use super::budget::{into_place, thousands};
 use super::classic::for_each_multichoice;
-use super::search::{for_each_combo, into_place};
+use super::search::for_each_combo;
 use super::tables::{is_wild, WILD_CARDS};
 use super::*;
 use crate::cards::{Card, JOKER};

@@ -7,7 +7,7 @@
 //! discardable, stay in hand.  True settles the question; false means "not
 //! shown", and the search goes on.  All values are in half points.
 
-use super::finish::Finisher;
+use super::budget::Finisher;
 use crate::inline::Inline;
 
 use super::tables::{
