@@ -245,3 +245,165 @@ def test_objects_pickled_before_the_rooms_still_load() -> None:
     assert isinstance(view, kanasta.PlayerView) and any(
         isinstance(e, kanasta.CardsDrawnHidden) for step in view.history for e in step.events
     )
+
+
+# --------------------------------------------------------------------------
+# Issue 23: the native crate is layered too.  A module is a file (a folder's ``mod.rs`` is the
+# folder's module, ``lib.rs`` the crate's); a file uses another when it names it in a path:
+# ``use crate::...``, ``use super::...``, ``self::``, a path in the code (``crate::x::f()``), or a
+# module it declares (``mod x;`` then ``x::f`` or ``pub use x::...``).  A path names the deepest
+# file it reaches (``crate::legality::checks::explain`` is ``legality/checks/``; a name a folder's
+# ``mod.rs`` re-exports is that ``mod.rs``).  No file may use one that uses it back.
+
+_RUST_TOKENS = re.compile(
+    r"""//[^\n]*|/\*.*?\*/|b?r(\#*)".*?"\1|b?"(?:\\.|[^"\\])*"|b?'(?:\\.|[^'\\])'|'\w+\b(?!')"""
+    r"""|\bmod\s+(?P<mod>\w+)\s*(?P<open>[{;])"""
+    r"""|(?P<brace>[{}])"""
+    r"""|\buse\s+(?P<use>[^;]*);"""
+    r"""|(?<![\w:])(?P<path>\w+(?:::\w+)+)""",
+    re.DOTALL,
+)
+
+
+def _rust_module(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] in ("mod", "lib"):
+        parts.pop()
+    return "::".join(["crate", *parts])
+
+
+def _use_paths(tree: str) -> list[list[str]]:
+    """The paths of one ``use`` tree: ``a::{b, c::{d, self}}`` is ``a::b``, ``a::c::d`` and ``a::c``."""
+    tree = re.sub(r"\s+", "", re.sub(r"\s+as\s+\w+", "", tree))
+    paths: list[list[str]] = []
+
+    def expand(prefix: list[str], group: str) -> None:
+        depth, start, items = 0, 0, []
+        for i, char in enumerate(group):
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            if char == "," and depth == 0:
+                items.append(group[start:i])
+                start = i + 1
+        items.append(group[start:])
+        for item in filter(None, items):
+            head, brace, rest = item.partition("{")
+            segments = [s for s in head.split("::") if s and s != "self"]
+            if brace:
+                expand(prefix + segments, rest[: rest.rindex("}")])
+            else:
+                paths.append(prefix + segments)
+
+    expand([], tree)
+    return paths
+
+
+def _resolve(segments: list[str], module: str, here: str, children: set[str], files: set[str]) -> str | None:
+    """The file a path names, seen from ``here`` (the file ``module`` or an inline module in it)."""
+    if segments[0] == "crate":
+        base, rest = ["crate"], segments[1:]
+    elif segments[0] in ("super", "self"):
+        base, rest = here.split("::"), segments
+        while rest and rest[0] in ("super", "self"):
+            if rest[0] == "super":
+                base.pop()
+            rest = rest[1:]
+    elif segments[0] in children and here == module:
+        base, rest = module.split("::"), segments  # a module this file declares
+    else:
+        return None  # another crate (std, pyo3, ...), a type's path, a local name
+    target = base + rest
+    while "::".join(target) not in files and len(target) > 1:
+        target.pop()
+    return "::".join(target)
+
+
+def _file_uses(module: str, text: str, files: set[str]) -> set[str]:
+    """The crate's files that the file ``module`` (its text ``text``) uses."""
+    children = set(re.findall(r"^\s*(?:pub(?:\([\w: ]+\))?\s+)?mod\s+(\w+)\s*;", text, re.MULTILINE))
+    uses: set[str | None] = set()
+    inline: list[tuple[int, str]] = []  # the inline modules open here (`mod tests { ... }`): part of the file
+    depth = 0
+    for token in _RUST_TOKENS.finditer(text):
+        here = inline[-1][1] if inline else module
+        if token["mod"] and token["open"] == "{":
+            inline.append((depth, f"{here}::{token['mod']}"))
+            depth += 1
+        elif token["brace"]:
+            depth += 1 if token["brace"] == "{" else -1
+            if inline and token["brace"] == "}" and inline[-1][0] == depth:
+                inline.pop()
+        elif token["use"] is not None:
+            uses.update(_resolve(s, module, here, children, files) for s in _use_paths(token["use"]) if s)
+        elif token["path"]:
+            uses.add(_resolve(token["path"].split("::"), module, here, children, files))
+    return {name for name in uses if name in files and name != module}
+
+
+def crate_graph(root: Path = RUST_SRC) -> dict[str, set[str]]:
+    """Each file of the crate (as its module path) and the files of the crate it uses."""
+    files = {_rust_module(p, root): p for p in sorted(root.rglob("*.rs"))}
+    return {module: _file_uses(module, path.read_text(encoding="utf-8"), set(files)) for module, path in files.items()}
+
+
+def test_the_crate_has_no_cycle() -> None:
+    graph = crate_graph()
+    assert len(graph) > 60
+    assert graph["crate::legality::moves"] >= {"crate::legality::checks", "crate::legality::context"}
+    assert graph["crate::python"] >= {"crate::python::state", "crate::python::legality"}
+    cycle = find_cycle(graph)
+    assert cycle is None, "a cycle of the crate's files: " + " -> ".join(cycle or [])
+
+
+def test_the_crate_graph_reads_every_kind_of_path(tmp_path: Path) -> None:
+    files = {
+        "lib.rs": "pub mod a;\npub mod b;\npub mod c;\n",
+        "a/mod.rs": 'pub mod x;\npub use x::f;\n// use crate::b;\nconst S: &str = "crate::b::g";\n',
+        "a/x.rs": (
+            "use super::super::b::{self, g as h};\nuse crate::{a::x as y, c::{self}};\n"
+            "pub fn f() -> u8 { crate::c::k() + b'{' }\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"
+        ),
+        "b.rs": "pub fn g() {}\nfn z<'a>(s: &'a str) -> &'a str { s }\n",
+        "c.rs": "use crate::a::f;\npub fn k() -> u8 { 1 }\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    graph = crate_graph(tmp_path)
+    assert graph == {
+        "crate": set(),
+        "crate::a": {"crate::a::x"},
+        "crate::a::x": {"crate::b", "crate::c"},
+        "crate::b": set(),
+        "crate::c": {"crate::a"},
+    }
+    assert find_cycle(graph) == ["crate::a", "crate::a::x", "crate::c", "crate::a"]
+
+
+CRATE_LAYERS = [
+    ["cards", "rng", "limits", "inline"],
+    ["melds", "actions"],
+    ["rules"],
+    ["position"],
+    ["scoring", "legality"],
+    ["engine"],
+    ["documents"],
+    ["view"],
+    ["rl"],
+    ["bots"],
+    ["python"],
+]
+"""The crate's top modules (``rust/src/X.rs`` or ``rust/src/X/``), bottom first, as the
+architecture page draws them: a module uses only modules of the layers below it."""
+
+
+def test_the_crate_s_top_modules_are_in_layers() -> None:
+    layer = {name: i for i, names in enumerate(CRATE_LAYERS) for name in names}
+    tops = {p.stem if p.is_file() else p.name for p in RUST_SRC.iterdir() if p.name not in ("lib.rs",)}
+    assert tops == set(layer), "every top module has its layer"
+    for module, uses in crate_graph().items():
+        if module == "crate":
+            continue
+        top = module.split("::")[1]
+        for used in uses:
+            below = used.split("::")[1] if used != "crate" else None
+            assert below is not None and (below == top or layer[below] < layer[top]), f"{module} uses {used}"
