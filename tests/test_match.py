@@ -309,7 +309,7 @@ def test_progress_starts_at_zero_of_n() -> None:
 def test_progress_line_gives_the_rate_and_the_time_left() -> None:
     import io
 
-    from kanasta._cmd_match import _Progress, duration
+    from kanasta.cli.match import _Progress, duration
 
     progress = _Progress(io.StringIO())
     progress.first = 0
@@ -323,7 +323,7 @@ def test_progress_line_gives_the_rate_and_the_time_left() -> None:
 
 def test_a_long_search_match_is_announced_with_its_expected_time(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from kanasta import _cmd_match
+    from kanasta.cli import match as _cmd_match
 
     asked: list[tuple[int, int]] = []
 
@@ -344,7 +344,7 @@ def test_a_long_search_match_is_announced_with_its_expected_time(
 
 
 def test_the_estimate_counts_only_search_moves() -> None:
-    from kanasta._cmd_match import estimate_seconds
+    from kanasta.cli.match import estimate_seconds
 
     assert estimate_seconds(SHORT2, [BotSpec("greedy"), BotSpec("random")], 100, 1) == 0.0
     assert estimate_seconds(SHORT2, [BotSpec.parse("search:1"), BotSpec("greedy")], 100, 1) > 0.0

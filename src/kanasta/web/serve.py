@@ -90,7 +90,7 @@ def serve(args: argparse.Namespace) -> int:
                      f"(from a checkout: pip install '.[web]') ({err})")
     import attrs
 
-    from kanasta._cmd_play import game_seed, make_bot
+    from kanasta.cli.play import game_seed, make_bot
     from kanasta.web.table import Table
 
     rules = preset(args.rules)

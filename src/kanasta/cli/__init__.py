@@ -8,6 +8,14 @@ hands ended), each hand's score breakdown per team and the final result.
 ``--quiet`` prints only the hand summaries and the result.  The output is
 plain ASCII and the same on every machine for the same arguments.
 
+The package is the command: :func:`main` parses the arguments and runs the
+subcommand, each in a module of its own — :mod:`kanasta.cli.play` (a game
+between bots, or with people at the terminal; its seed and bot rules are
+``kanasta serve``'s too), :mod:`kanasta.cli.replay` (a saved game, move by
+move) and :mod:`kanasta.cli.match` (a match or a tournament) — and
+``kanasta serve``, which lives with the browser table (:mod:`kanasta.web.serve`).
+They use the library's public API and print through :class:`~kanasta.TextRenderer`.
+
 >>> from kanasta.cli import main
 >>> main(["play", "--rules", "classic-2", "--seed", "1", "--quiet"])
 Classic Canasta, 2 players: target 5000, seed 1
@@ -24,7 +32,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from kanasta import _cmd_match, _cmd_play, _cmd_replay
+from kanasta.cli import match, play, replay
 
 __all__ = ["main"]
 
@@ -39,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kanasta {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    play = sub.add_parser(
+    play_parser = sub.add_parser(
         "play",
         help="play a whole game between built-in bots (or with you at some seats) and print it",
         description=(
@@ -48,13 +56,13 @@ def _parser() -> argparse.ArgumentParser:
             "you play those seats at the terminal."
         ),
     )
-    _cmd_play.add_arguments(play)
-    play.set_defaults(subparser=play)
+    play.add_arguments(play_parser)
+    play_parser.set_defaults(subparser=play_parser)
     from kanasta.web.serve import add_parser as add_serve
 
     add_serve(sub)
-    _cmd_match.add_parser(sub)
-    _cmd_replay.add_parser(sub)
+    match.add_parser(sub)
+    replay.add_parser(sub)
     return parser
 
 
@@ -72,15 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            return _cmd_play.run(args, args.subparser)
+            return play.run(args, args.subparser)
         if args.command == "replay":
-            return _cmd_replay.run(args, args.subparser)
+            return replay.run(args, args.subparser)
         if args.command == "serve":
             from kanasta.web.serve import serve
 
             return serve(args)
         if args.command == "match":
-            return _cmd_match.run(args, args.subparser)
+            return match.run(args, args.subparser)
     except BrokenPipeError:  # e.g. ``kanasta play | head``: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -1,6 +1,6 @@
 """``kanasta match``: play a match or a round-robin tournament between built-in bots.
 
-The implementation of the subcommand; :mod:`kanasta.cli` only registers it.
+The implementation of the subcommand; the package :mod:`kanasta.cli` registers it.
 Two bots (or one a team) play a :func:`kanasta.match.play_match`; more than
 two bots in a two-team game play a :func:`kanasta.match.play_tournament`.
 A progress line (games done from 0, the rate and the time left) goes to
@@ -129,7 +129,7 @@ def _read_save(path: Path, described: dict[str, Any]) -> list[MatchGame]:
 def duration(seconds: float) -> str:
     """A time in words for a progress line: ``45 s``, ``12 min``, ``3 h 05 min``.
 
-    >>> from kanasta._cmd_match import duration
+    >>> from kanasta.cli.match import duration
     >>> duration(44.6), duration(750), duration(3 * 3600 + 5 * 60 + 20)
     ('45 s', '12 min', '3 h 05 min')
     """

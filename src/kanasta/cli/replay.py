@@ -1,6 +1,6 @@
 """``kanasta replay FILE``: step through a saved game (a :class:`~kanasta.GameRecord`).
 
-The implementation of the subcommand; :mod:`kanasta.cli` only registers it.
+The implementation of the subcommand; the package :mod:`kanasta.cli` registers it.
 The record is replayed move by move (RULES G-RNG-1: the same rules, seed and
 moves give the same game).  Every move is printed as ``kanasta play`` prints
 it; ``--seat N`` shows the game as that seat saw it (other hands hidden) and
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from kanasta._cmd_play import TITLES, _Screen, terminal_renderer
+from kanasta.cli.play import TITLES, _Screen, terminal_renderer
 from kanasta.documents.record import GameRecord
 from kanasta.errors import KanastaError
 from kanasta.state import State

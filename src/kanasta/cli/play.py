@@ -1,6 +1,6 @@
 """``kanasta play``: a whole game between bots, or with people at some seats, in the terminal.
 
-The implementation of the subcommand; :mod:`kanasta.cli` only registers it.
+The implementation of the subcommand; the package :mod:`kanasta.cli` registers it.
 Without ``--human`` the bots play and every move is printed (the watcher sees
 every card).  With ``--human 0`` (or ``0,2``...) those seats are typed at
 the terminal: the seat's view is drawn (suit symbols and colour on a
@@ -67,7 +67,7 @@ def terminal_renderer(rules: Rules, out: TextIO) -> TextRenderer:
     anything but ``""``), as the convention at no-color.org asks.
 
     >>> import io, kanasta
-    >>> from kanasta._cmd_play import terminal_renderer
+    >>> from kanasta.cli.play import terminal_renderer
     >>> r = terminal_renderer(kanasta.Rules.classic(), io.StringIO())
     >>> r.pretty, r.colour
     (False, False)
@@ -83,7 +83,7 @@ def game_seed(seed: int | None) -> int:
     The random seed (0 to 2**63 - 1) is printed in the game's first
     line, so ``--seed`` deals the same game again.
 
-    >>> from kanasta._cmd_play import game_seed
+    >>> from kanasta.cli.play import game_seed
     >>> game_seed(7)
     7
     >>> 0 <= game_seed(None) < 2**63
@@ -97,7 +97,7 @@ def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
 
     The bot's own seed is 8 × seed + seat, modulo 2**64 (a bot's seed is 64 bits).
 
-    >>> from kanasta._cmd_play import make_bot
+    >>> from kanasta.cli.play import make_bot
     >>> from kanasta.match import BotSpec
     >>> make_bot(BotSpec.parse("search:10"), 1, 3)
     SearchBot(iterations=10, seed=11)
