@@ -41,8 +41,8 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.match import BotSpec, MatchGame, MatchResult, play_match
-from kanasta.search import SearchBot
+from kanasta.bots.match import BotSpec, MatchGame, MatchResult, play_match
+from kanasta.bots.montecarlo import SearchBot
 
 _SEED = 2026
 """The match seed of the strength runs."""

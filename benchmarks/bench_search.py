@@ -3,7 +3,7 @@
 Two measurements, printed, never asserted:
 
 * ``iterations``: iterations (sampled deals) per CPU second of
-  :meth:`SearchBot.evaluate <kanasta.search.SearchBot.evaluate>` with
+  :meth:`SearchBot.evaluate <kanasta.bots.montecarlo.SearchBot.evaluate>` with
   ``batch=True`` (the core plays the rollouts, :func:`kanasta.rl.vector.rollouts`)
   and with ``batch=False`` (one Python move at a time), on the same positions: the
   decisions of GreedyBot games where the search has a choice (more than one
@@ -13,7 +13,7 @@ Two measurements, printed, never asserted:
   time is ``time.process_time`` (the core's threads included).  The ratio is the
   median over positions of each position's ratio, the two measured one after the
   other.
-* ``match``: a duplicate match (:func:`kanasta.match.play_match`) of
+* ``match``: a duplicate match (:func:`kanasta.bots.match.play_match`) of
   ``SearchBot(seconds=S, batch=True)`` against ``SearchBot(seconds=S,
   batch=False)``: the same CPU time a move, so the batched bot searches many more
   deals in it.  Printed: the batched bot's win rate with its 95 % interval over the
@@ -40,8 +40,8 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.match import MatchResult, play_match
-from kanasta.search import SearchBot
+from kanasta.bots.match import MatchResult, play_match
+from kanasta.bots.montecarlo import SearchBot
 
 SEED = 2026
 """The seed of the games the positions come from, and of the match."""

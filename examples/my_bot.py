@@ -18,7 +18,7 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.match import play_match
+from kanasta.bots.match import play_match
 
 
 class MemoryBot:

@@ -76,13 +76,13 @@ from kanasta import (
     TakePile,
 )
 from kanasta.bots import GreedyBot
+from kanasta.bots.montecarlo import SearchBot
 from kanasta.engine import apply as engine_apply
 from kanasta.legality import checks as _checks
 from kanasta.legality import moves as _movegen
 from kanasta.legality.checks import explain, legal_takes
 from kanasta.legality.context import Ctx
 from kanasta.legality.moves import play_actions
-from kanasta.search import SearchBot
 
 FULL_DECK = collections.Counter(DECK)
 ALL_CARDS = kanasta.all_cards()

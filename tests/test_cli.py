@@ -157,7 +157,7 @@ def test_module_play_exits_0() -> None:
 
 
 def test_play_takes_the_bots_match_takes(capsys: pytest.CaptureFixture[str]) -> None:
-    from kanasta.search import SearchBot
+    from kanasta.bots.montecarlo import SearchBot
 
     rules = kanasta.Rules.classic(players=2)
     code, lines = _run(capsys, "play", "--rules", "classic-2", "--seed", "5", "--bots", "search:2,greedy",

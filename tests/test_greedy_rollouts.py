@@ -11,10 +11,10 @@ import pytest
 import kanasta
 from kanasta._core import _testing
 from kanasta.bots import GreedyBot
+from kanasta.bots.montecarlo import SearchBot
 from kanasta.errors import ConfigError
 from kanasta.rl.vector import rollouts
 from kanasta.rules import PRESETS
-from kanasta.search import SearchBot
 from kanasta.view.seen import known_after, track_known
 
 

@@ -159,6 +159,10 @@ MOVED = {
     "kanasta.viewdoc": ("kanasta.view.document",),
     "kanasta.serialize": ("kanasta.documents.position", "kanasta.documents.parts"),
     "kanasta.record": ("kanasta.documents.record",),
+    "kanasta.search": ("kanasta.bots.montecarlo",),
+    "kanasta.match": ("kanasta.bots.match",),
+    "kanasta.stats": ("kanasta.bots.stats",),
+    "kanasta.sampling": ("kanasta.bots.sampling",),
 }
 """Each old import path and the modules its code now lives in (the first is named first)."""
 

@@ -1,4 +1,4 @@
-"""Tests of kanasta.match and kanasta.stats: duplicate deals, the same games on every
+"""Tests of kanasta.bots.match and kanasta.bots.stats: duplicate deals, the same games on every
 backend and worker count, the statistics against hand-computed values, the CLI."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 import kanasta
 from kanasta.bots import RandomBot
+from kanasta.bots.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
+from kanasta.bots.montecarlo import SearchBot
+from kanasta.bots.stats import bradley_terry, deal_interval, quantile, wilson_interval
 from kanasta.cli import main
-from kanasta.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
-from kanasta.search import SearchBot
-from kanasta.stats import bradley_terry, deal_interval, quantile, wilson_interval
 
 # Short games keep the tests fast: a low target ends a game after a hand or two.
 SHORT2 = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)

@@ -1,4 +1,4 @@
-"""Tests of kanasta.search.SearchBot: legal and deterministic moves from the view alone,
+"""Tests of kanasta.bots.montecarlo.SearchBot: legal and deterministic moves from the view alone,
 GreedyBot's move as the default, the budgets."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import kanasta
 from kanasta.bots import GreedyBot, play_out
-from kanasta.search import SearchBot
+from kanasta.bots.montecarlo import SearchBot
 
 SHORT2 = attrs.evolve(kanasta.Rules.classic(players=2), target_score=300)
 
@@ -72,7 +72,7 @@ def test_a_time_cap_stops_dealing_once_the_seconds_are_spent(monkeypatch: pytest
     # A fake CPU clock that moves 0.5 s at each reading: the budget starts at 0 (deadline 1.0); the
     # deal count is read before deals 1 (0.5: go on) and 2 (1.0: stop), so 2 of the 40 deals are played.
     ticks = iter(0.5 * n for n in range(1000))
-    monkeypatch.setattr("kanasta.search.time.thread_time", lambda: next(ticks))
+    monkeypatch.setattr("kanasta.bots.montecarlo.time.thread_time", lambda: next(ticks))
     state = _positions(SHORT2, 3, 1)[0]
     view = state.view(state.player)
     options = SearchBot().candidates(view)
@@ -80,7 +80,7 @@ def test_a_time_cap_stops_dealing_once_the_seconds_are_spent(monkeypatch: pytest
     assert [len(v) for v in values] == [2] * len(options)
     # On core rollouts the clock is the process's (the core's threads count) and is read before each
     # batch of 4 deals: before deals 4 (0.5: go on) and 8 (1.0: stop), so 8 deals are played.
-    monkeypatch.setattr("kanasta.search.time.process_time", lambda: next(ticks))
+    monkeypatch.setattr("kanasta.bots.montecarlo.time.process_time", lambda: next(ticks))
     ticks = iter(0.5 * n for n in range(1000))
     values = SearchBot(iterations=40, seconds=1.0, prune=None).evaluate(view, options)
     assert [len(v) for v in values] == [8] * len(options)
@@ -107,7 +107,7 @@ def test_the_rollout_policy_plays_greedys_moves_without_views(rules: kanasta.Rul
     every decision must be the one GreedyBot makes on the seat's real view."""
     from collections import Counter
 
-    from kanasta.search import _after, _Sampled
+    from kanasta.bots.montecarlo import _after, _Sampled
     from kanasta.view.seen import known_after, track_known
 
     greedy = GreedyBot()
@@ -138,7 +138,7 @@ def test_the_rollout_policy_plays_greedys_moves_without_views(rules: kanasta.Rul
 def test_pruning_only_stops_rollouts_of_moves_clearly_worse() -> None:
     """A pruned search plays the same deals as an unpruned one, for fewer candidates; the dropped ones
     are clearly worse than GreedyBot's move on the deals they had."""
-    from kanasta.search import _gain
+    from kanasta.bots.montecarlo import _gain
 
     pruned = 0
     for state in _positions(SHORT2, seed=6, count=6):
@@ -211,7 +211,7 @@ def test_the_search_makes_the_recorded_moves(key: str) -> None:
 def test_an_unfinished_hand_credits_melds_on_their_way_to_a_canasta() -> None:
     """``progress`` credits each meld of 4 to 6 cards with progress * (cards - 3) / 4 of its canasta's
     bonus (C-MELD-4: natural 500, mixed 300); 3-card melds get nothing."""
-    from kanasta.search import _value
+    from kanasta.bots.montecarlo import _value
 
     state = kanasta.new_game(kanasta.Rules.classic(), seed=5)
     greedy = GreedyBot()
@@ -238,7 +238,7 @@ def test_a_rollout_past_the_work_budget_values_the_table_after_the_candidate(
     path as the core does for a rollout it gives up (a budget failure found by the soak)."""
     from collections import Counter
 
-    from kanasta.search import _value
+    from kanasta.bots.montecarlo import _value
 
     state = _positions(SHORT2, seed=2, count=1)[0]
     view = state.view(state.player)

@@ -22,6 +22,7 @@ from kanasta.actions import (
     TakePile,
     parse_action,
 )
+from kanasta.bots.sampling import sample_state
 from kanasta.cards import DECK, JOKER, Card, Rank, Suit, all_cards, format_cards, parse_card, parse_cards
 from kanasta.documents.record import GameRecord
 from kanasta.errors import (
@@ -36,7 +37,6 @@ from kanasta.errors import (
 )
 from kanasta.melds import CanastaKind, Meld, MeldKind
 from kanasta.rules import PileTake, Rules, StockEnd
-from kanasta.sampling import sample_state
 from kanasta.state import (
     CanastaScore,
     CardsDrawn,

@@ -1,8 +1,8 @@
 """``kanasta match``: play a match or a round-robin tournament between built-in bots.
 
 The implementation of the subcommand; the package :mod:`kanasta.cli` registers it.
-Two bots (or one a team) play a :func:`kanasta.match.play_match`; more than
-two bots in a two-team game play a :func:`kanasta.match.play_tournament`.
+Two bots (or one a team) play a :func:`kanasta.bots.match.play_match`; more than
+two bots in a two-team game play a :func:`kanasta.bots.match.play_tournament`.
 A progress line (games done from 0, the rate and the time left) goes to
 standard error while it is a terminal; before a match with a search bot that
 is expected to take more than a minute, a warning line gives that time,
@@ -25,8 +25,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from kanasta.errors import KanastaError
-from kanasta.match import (
+from kanasta.bots.match import (
     BOT_NAMES,
     BotSpec,
     MatchGame,
@@ -35,6 +34,7 @@ from kanasta.match import (
     play_match,
     play_tournament,
 )
+from kanasta.errors import KanastaError
 from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.view import PlayerView
 

@@ -24,11 +24,11 @@ import attrs
 
 from kanasta.actions import Action, parse_action
 from kanasta.bots import Bot
+from kanasta.bots.match import BOT_NAMES, BotSpec
+from kanasta.bots.sampling import sample_state
 from kanasta.documents.record import GameRecord
 from kanasta.errors import KanastaError, NotationError
-from kanasta.match import BOT_NAMES, BotSpec
 from kanasta.rules import PRESET_NAMES, Rules, preset
-from kanasta.sampling import sample_state
 from kanasta.state import CardsDrawn, GameEnded, HandEnded, HandStarted, State, new_game
 from kanasta.text import TextRenderer
 from kanasta.view import PlayerView, SeenEvent
@@ -98,7 +98,7 @@ def make_bot(spec: BotSpec, seed: int, seat: int) -> Bot:
     The bot's own seed is 8 × seed + seat, modulo 2**64 (a bot's seed is 64 bits).
 
     >>> from kanasta.cli.play import make_bot
-    >>> from kanasta.match import BotSpec
+    >>> from kanasta.bots.match import BotSpec
     >>> make_bot(BotSpec.parse("search:10"), 1, 3)
     SearchBot(iterations=10, seed=11)
     >>> make_bot(BotSpec.parse("search:10"), 2**64 - 1, 3)

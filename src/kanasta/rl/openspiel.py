@@ -62,10 +62,10 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from kanasta.bots.sampling import sample_state
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
 from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
 from kanasta.rules import Rules
-from kanasta.sampling import sample_state
 from kanasta.state import State, new_game
 from kanasta.view.seen import SeenStep, hide
 

@@ -375,7 +375,7 @@ def rollouts(
     every column of its row holds its value and ``moves`` counts it once;
     ``seed`` is not used.  A greedy rollout may stop after ``horizon``
     moves: the hand is then valued as it stands, as
-    :class:`~kanasta.search.SearchBot` values it (cards in hand at half
+    :class:`~kanasta.bots.montecarlo.SearchBot` values it (cards in hand at half
     their penalty, an unfinished meld of 4 to 6 cards credited with
     ``progress`` times (cards - 3) / 4 of its canasta's bonus).
 

@@ -15,8 +15,8 @@ import argparse
 import socket
 import sys
 
+from kanasta.bots.match import BOT_NAMES, BotSpec
 from kanasta.errors import KanastaError
-from kanasta.match import BOT_NAMES, BotSpec
 from kanasta.rules import PRESET_NAMES, preset
 from kanasta.state import new_game
 

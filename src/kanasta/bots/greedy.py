@@ -157,7 +157,7 @@ class RandomBot:
 class SeatTable(Protocol):
     """What :class:`GreedyBot` reads of the seat to act: its view, or a search's sampled game seen from that seat.
 
-    A :class:`~kanasta.PlayerView` is one; :class:`kanasta.search.SearchBot`
+    A :class:`~kanasta.PlayerView` is one; :class:`kanasta.bots.montecarlo.SearchBot`
     passes a cheaper one of its own to :meth:`GreedyBot.decide` in its
     rollouts (a sampled full game, seen from the seat to act, with the cards
     known to be in each hand followed move by move).  ``known_cards`` is by
