@@ -41,8 +41,9 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.bots.match import BotSpec, MatchGame, MatchResult, play_match
+from kanasta.bots.match import BotSpec, play_match
 from kanasta.bots.montecarlo import SearchBot
+from kanasta.bots.results import MatchGame, MatchResult
 
 _SEED = 2026
 """The match seed of the strength runs."""

@@ -40,8 +40,9 @@ import attrs
 
 import kanasta
 from kanasta.bots import GreedyBot
-from kanasta.bots.match import MatchResult, play_match
+from kanasta.bots.match import play_match
 from kanasta.bots.montecarlo import SearchBot
+from kanasta.bots.results import MatchResult
 
 SEED = 2026
 """The seed of the games the positions come from, and of the match."""

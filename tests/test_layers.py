@@ -160,7 +160,7 @@ MOVED = {
     "kanasta.serialize": ("kanasta.documents.position", "kanasta.documents.parts"),
     "kanasta.record": ("kanasta.documents.record",),
     "kanasta.search": ("kanasta.bots.montecarlo",),
-    "kanasta.match": ("kanasta.bots.match",),
+    "kanasta.match": ("kanasta.bots.match", "kanasta.bots.results"),
     "kanasta.stats": ("kanasta.bots.stats",),
     "kanasta.sampling": ("kanasta.bots.sampling",),
 }
@@ -168,6 +168,10 @@ MOVED = {
 
 OLD_NAMES = {
     "kanasta.serialize": ["FORMAT", "rules_from_data", "rules_to_data", "state_from_dict", "state_to_dict"],
+    "kanasta.match": [
+        "BotFactory", "BotSpec", "BotSummary", "MatchGame", "MatchResult", "TournamentResult", "play_game",
+        "play_match", "play_tournament",
+    ],
 }
 """The public names of an old module whose code went to more than one home (the others' are the home's)."""
 

@@ -12,8 +12,9 @@ import pytest
 
 import kanasta
 from kanasta.bots import RandomBot
-from kanasta.bots.match import BotSpec, MatchGame, MatchResult, play_game, play_match, play_tournament
+from kanasta.bots.match import BotSpec, play_game, play_match, play_tournament
 from kanasta.bots.montecarlo import SearchBot
+from kanasta.bots.results import MatchGame, MatchResult
 from kanasta.bots.stats import bradley_terry, deal_interval, quantile, wilson_interval
 from kanasta.cli import main
 

@@ -2,9 +2,10 @@
 
 A bot is given its seat's view, never the state (RULES E-4).  The package owns:
 
-* :mod:`kanasta.bots.greedy` — the :class:`Bot` protocol, :func:`legal_moves`,
-  :class:`RandomBot`, :class:`GreedyBot` (and :class:`SeatTable`, what it reads)
-  and :func:`play_out`, a game played by one bot a seat;
+* :mod:`kanasta.bots.base` — the :class:`Bot` protocol, :func:`legal_moves`,
+  :class:`RandomBot` and :func:`play_out`, a game played by one bot a seat;
+* :mod:`kanasta.bots.greedy` — :class:`GreedyBot` (and :class:`SeatTable`, what
+  it reads of the seat to act);
 * :mod:`kanasta.bots.sampling` — :func:`~kanasta.sample_state`, a full state
   consistent with a view: the unseen cards dealt at random (for search bots);
 * :mod:`kanasta.bots.montecarlo` — :class:`~kanasta.bots.montecarlo.SearchBot`,
@@ -27,6 +28,7 @@ True
 
 from __future__ import annotations
 
-from kanasta.bots.greedy import Bot, GreedyBot, RandomBot, SeatTable, legal_moves, play_out
+from kanasta.bots.base import Bot, RandomBot, legal_moves, play_out
+from kanasta.bots.greedy import GreedyBot, SeatTable
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SeatTable", "legal_moves", "play_out"]

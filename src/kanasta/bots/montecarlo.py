@@ -71,7 +71,8 @@ from fractions import Fraction
 
 from kanasta import _rng
 from kanasta.actions import Action, Decline, Discard, Draw, TakePile
-from kanasta.bots.greedy import GreedyBot, legal_moves
+from kanasta.bots.base import legal_moves
+from kanasta.bots.greedy import GreedyBot
 from kanasta.bots.sampling import sample_state
 from kanasta.cards import Card, Rank
 from kanasta.errors import ConfigError, EngineLimitError

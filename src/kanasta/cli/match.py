@@ -25,15 +25,8 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from kanasta.bots.match import (
-    BOT_NAMES,
-    BotSpec,
-    MatchGame,
-    MatchResult,
-    TournamentResult,
-    play_match,
-    play_tournament,
-)
+from kanasta.bots.match import BOT_NAMES, BotSpec, play_match, play_tournament
+from kanasta.bots.results import MatchGame, MatchResult, TournamentResult
 from kanasta.errors import KanastaError
 from kanasta.rules import PRESET_NAMES, Rules, preset
 from kanasta.view import PlayerView
