@@ -415,3 +415,135 @@ def test_the_crate_s_top_modules_are_in_layers() -> None:
         for used in uses:
             below = used.split("::")[1] if used != "crate" else None
             assert below is not None and (below == top or layer[below] < layer[top]), f"{module} uses {used}"
+
+
+# Issue 23: no private name crosses a room's wall.  A room is a subpackage
+# (kanasta.view, kanasta.documents, kanasta.bots, kanasta.cli, kanasta.legality,
+# kanasta.rl, kanasta.web, and the native core's stub package kanasta._core), or a
+# top-level module on its own.  A name starting with "_" (not a dunder) may be
+# imported -- "from m import _x", or "m._x" of an imported module m -- only by a
+# module of the same room; the package's internals (_native, _core, _rng, _limits)
+# may be imported by any module, but not their own "_names".
+
+INTERNALS = frozenset({"kanasta._native", "kanasta._core", "kanasta._rng", "kanasta._limits"})
+"""The private top-level modules every room may import."""
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_crossings(sources: dict[str, tuple[str, bool]]) -> list[str]:
+    """Each place where a module imports another room's private name, as ``module:line: what``.
+
+    ``sources`` maps each module's dotted name to its source text and whether it is a
+    package's ``__init__``.
+    """
+    packages = {name for name, (_, is_package) in sources.items() if is_package}
+
+    def room(module: str) -> str:
+        parts = module.split(".")
+        return ".".join(parts[:2]) if len(parts) > 2 or (module in packages and len(parts) == 2) else module
+
+    found: list[str] = []
+    for name, (text, is_package) in sorted(sources.items()):
+        package = name if is_package else name.rpartition(".")[0]
+        here = room(name)
+        modules: dict[str, str] = {}  # local name -> the library module it is bound to
+
+        def check(owner: str, attribute: str, line: int, name: str = name, here: str = here) -> None:
+            target = f"{owner}.{attribute}"
+            if target in sources:  # a module: private ones only from inside their room, or the internals
+                if _private(attribute) and target not in INTERNALS and room(target) != here:
+                    found.append(f"{name}:{line}: imports the module {target}")
+            elif _private(attribute) and room(owner) != here:
+                found.append(f"{name}:{line}: imports {target}")
+
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                if base.split(".")[0] != "kanasta":
+                    continue
+                for part in range(2, base.count(".") + 2):  # the modules on the way: kanasta._x.y
+                    check(".".join(base.split(".")[: part - 1]), base.split(".")[part - 1], node.lineno)
+                for alias in node.names:
+                    check(base, alias.name, node.lineno)
+                    if f"{base}.{alias.name}" in sources:
+                        modules[alias.asname or alias.name] = f"{base}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    parts = alias.name.split(".")
+                    if parts[0] != "kanasta":
+                        continue
+                    for part in range(1, len(parts)):
+                        check(".".join(parts[:part]), parts[part], node.lineno)
+                    modules[alias.asname or parts[0]] = alias.name if alias.asname else parts[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute):
+                continue
+            chain: list[str] = []
+            value: ast.expr = node
+            while isinstance(value, ast.Attribute):
+                chain.append(value.attr)
+                value = value.value
+            if not (isinstance(value, ast.Name) and value.id in modules) or isinstance(node.ctx, ast.Store):
+                continue
+            owner = modules[value.id]
+            for attribute in reversed(chain):
+                check(owner, attribute, node.lineno)
+                if f"{owner}.{attribute}" not in sources:
+                    break
+                owner = f"{owner}.{attribute}"
+    return sorted(set(found))
+
+
+def _sources() -> dict[str, tuple[str, bool]]:
+    return {name: (path.read_text(encoding="utf-8"), path.stem == "__init__") for name, path in _modules().items()}
+
+
+def test_no_private_name_is_imported_across_a_room_s_wall() -> None:
+    sources = _sources()
+    assert {"kanasta.view.player", "kanasta.documents.parts", "kanasta.bots.base", "kanasta.cli.play"} <= set(sources)
+    assert private_crossings(sources) == []
+
+
+def test_the_wall_check_finds_each_kind_of_crossing() -> None:
+    """Made-up modules: every kind of crossing is found, and what stays inside a room is not."""
+    sources = {
+        "kanasta": ("", True),
+        "kanasta.cards": ("_SHOWN = 20\n", False),
+        "kanasta.actions": ("from kanasta.cards import _SHOWN\nimport kanasta.cards as c\nc._x\n", False),
+        "kanasta._native": ("_hidden = 1\n", False),
+        "kanasta.state": ("from kanasta import _native\nfrom kanasta._native import CONVERT, _hidden\n", False),
+        "kanasta.bots": ("from kanasta.bots.base import _inside\n", True),
+        "kanasta.bots.base": ("_inside = 1\nfrom kanasta.bots import _x\n", False),
+        "kanasta.documents": ("", True),
+        "kanasta.documents._reading": ("def fail(): ...\n", False),
+        "kanasta.view": ("", True),
+        "kanasta.view.document": (
+            "from kanasta.documents._reading import fail\nfrom kanasta.documents import _reading\n"
+            "from ..bots import base\nbase._inside\n", False,
+        ),
+    }
+    assert private_crossings(sources) == [
+        "kanasta.actions:1: imports kanasta.cards._SHOWN",
+        "kanasta.actions:3: imports kanasta.cards._x",
+        "kanasta.state:2: imports kanasta._native._hidden",
+        "kanasta.view.document:1: imports the module kanasta.documents._reading",
+        "kanasta.view.document:2: imports the module kanasta.documents._reading",
+        "kanasta.view.document:4: imports kanasta.bots.base._inside",
+    ]
+
+
+def test_no_file_is_over_800_lines() -> None:
+    """Issue 23: every Python file of the package and every Rust file of the core stays under about 800
+    lines (a module's size is a sign it holds more than one concept)."""
+    files = [*SRC.rglob("*.py"), *SRC.rglob("*.pyi"), *RUST_SRC.rglob("*.rs")]
+    assert len(files) > 100
+    long = {path.relative_to(SRC.parent.parent).as_posix(): n for path in files
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 800}
+    assert long == {}

@@ -25,7 +25,7 @@ from _games import PRESET_NAMES
 from _hiding import check_view_cards, check_view_document, check_view_events, hidden_shuffled
 from kanasta import Phase, PlayerView, Rules, SerializationError, State
 from kanasta.rules import PRESETS
-from kanasta.state import _started
+from kanasta.state import line_start
 
 
 def _lockstep(rules: Rules, seed: int, moves: int, every: int) -> Iterator[tuple[State, State]]:
@@ -190,6 +190,6 @@ def test_a_native_view_holds_nothing_of_the_state() -> None:
     # sample_deal hands out a new position, never the state: the cards seat 0 cannot see dealt
     # again from the sample's seed (that it reads them only as one lot: test_view's E-4 test)
     for attempt in range(3):
-        dealt = _started(state.rules, core.sample_deal(1, attempt), ())
+        dealt = line_start(state.rules, core.sample_deal(1, attempt), ())
         assert dealt.hands[0] == state.hands[0] and dealt.pile == state.pile
         assert dealt.hands[1:] != state.hands[1:] and dealt.seed != state.seed

@@ -35,7 +35,7 @@ from typing import Final, NoReturn, TypeAlias, cast, get_args
 
 import attrs
 
-from kanasta.cards import _SHOWN, Card, _explain, _lookup, all_cards, format_cards
+from kanasta.cards import QUOTE_LIMIT, Card, all_cards, card_named, card_problem, format_cards
 from kanasta.errors import ActionError, NotationError, short_repr
 
 __all__ = [
@@ -338,19 +338,20 @@ class _Line:
         digits = token[1:]
         if digits.isascii() and digits.isdigit():
             self.fail(
-                f"meld number {short_repr(token, _SHOWN)} is too large: meld numbers go from @0 to @{'9' * _REF_DIGITS}"
+                f"meld number {short_repr(token, QUOTE_LIMIT)} is too large: "
+                f"meld numbers go from @0 to @{'9' * _REF_DIGITS}"
             )
-        self.fail(f"{verb}: expected a meld number like @0, got {short_repr(token, _SHOWN)}")
+        self.fail(f"{verb}: expected a meld number like @0, got {short_repr(token, QUOTE_LIMIT)}")
 
     def cards(self, words: list[tuple[int, str]], verb: str) -> tuple[Card, ...]:
         out = []
         for position, word in words:
             for token in (t for t in _CARD_SEPARATORS.split(word) if t):
                 if token.startswith("@"):
-                    self.fail(f"{verb} takes no meld number here ({short_repr(token, _SHOWN)})")
-                card = _lookup(token)
+                    self.fail(f"{verb} takes no meld number here ({short_repr(token, QUOTE_LIMIT)})")
+                card = card_named(token)
                 if card is None:
-                    self.fail(f"bad card {short_repr(token, _SHOWN)} (word {position}): {_explain(token)}")
+                    self.fail(f"bad card {short_repr(token, QUOTE_LIMIT)} (word {position}): {card_problem(token)}")
                 out.append(card)
         return tuple(out)
 
@@ -452,11 +453,11 @@ def parse_action(text: str) -> Action:
             line.fail(f"{verb!r} takes nothing after it")
         return simple[verb]
     if verb not in ("take", "meld", "add", "extend", "discard"):
-        line.fail(f"unknown verb {short_repr(words[0], _SHOWN)}; verbs are {_VERBS}")
+        line.fail(f"unknown verb {short_repr(words[0], QUOTE_LIMIT)}; verbs are {_VERBS}")
     refs = [(i, w) for i, w in rest if w.startswith("@")]
     plain = [(i, w) for i, w in rest if not w.startswith("@")]
     if len(refs) > 1:
-        numbers = " ".join(short_repr(w, _SHOWN) if len(w) > 8 else w for _, w in refs[:4])
+        numbers = " ".join(short_repr(w, QUOTE_LIMIT) if len(w) > 8 else w for _, w in refs[:4])
         line.fail(f"give one meld number, not {len(refs)} ({numbers}{' ...' if len(refs) > 4 else ''})")
     if verb == "take":
         meld = None
@@ -468,7 +469,7 @@ def parse_action(text: str) -> Action:
         return TakePile(line.cards(plain, verb), meld)
     if verb in ("meld", "discard") and refs:
         hint = "; add @N or extend @N adds to a meld" if verb == "meld" else ""
-        line.fail(f"{verb} takes cards, not a meld number ({short_repr(refs[0][1], _SHOWN)}){hint}")
+        line.fail(f"{verb} takes cards, not a meld number ({short_repr(refs[0][1], QUOTE_LIMIT)}){hint}")
     if verb == "meld":
         cards = line.cards(plain, verb)
         if not cards:

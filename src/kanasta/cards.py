@@ -359,19 +359,42 @@ def all_cards() -> tuple[Card, ...]:
     return _CARDS
 
 
-_SHOWN: Final = 20
-"""Tokens longer than this are quoted cut short in error messages, with their length."""
+QUOTE_LIMIT: Final = 20
+"""How many characters of a bad token an error message quotes: a longer one is cut short, with its length.
+
+The notation's readers (cards here, moves in :mod:`kanasta.actions`) quote a
+token no further, so a message never echoes a megabyte of input.
+
+>>> import kanasta
+>>> kanasta.parse_card("7" * 30)
+Traceback (most recent call last):
+...
+kanasta.errors.NotationError: bad card '77777777777777777777'... (30 characters): a card is a rank and a suit, ...
+"""
 
 
-def _lookup(token: str) -> Card | None:
-    """The card a token names, in any letter case."""
+def card_named(token: str) -> Card | None:
+    """The card one token of card notation names, in any letter case, or None when it names none.
+
+    The notation's readers (:func:`parse_card`, :func:`parse_cards`, the move
+    reader :func:`kanasta.parse_action`) look each token up here and say
+    what is wrong with one that names no card with :func:`card_problem`.
+
+    >>> card_named("10h"), card_named("JK"), card_named("7X")
+    (Card('TH'), Card('JK'), None)
+    """
     card = _TEXT_TO_CARD.get(token)
     if card is None and len(token) <= 3:
         card = _TEXT_TO_CARD.get(token.upper())
     return card
 
 
-def _explain(token: str) -> str:
+def card_problem(token: str) -> str:
+    """Why ``token`` names no card (:func:`card_named` gave None), in words for an error message.
+
+    >>> card_problem("7X"), card_problem("joker")
+    ("unknown suit 'X'; suits are C D H S (or the symbols ♣ ♦ ♥ ♠)", 'a joker is written JK')
+    """
     if not token:
         return "empty card"
     if token.upper() in ("J", "JO", "JOKER", "JKR"):
@@ -401,9 +424,9 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise NotationError(f"a card must be given as text, not {type(text).__name__}")
-    card = _lookup(text)
+    card = card_named(text)
     if card is None:
-        raise NotationError(f"bad card {short_repr(text, _SHOWN)}: {_explain(text)}")
+        raise NotationError(f"bad card {short_repr(text, QUOTE_LIMIT)}: {card_problem(text)}")
     return card
 
 
@@ -434,9 +457,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     out = []
     for position, token in enumerate(tokens, 1):
-        card = _lookup(token)
+        card = card_named(token)
         if card is None:
-            raise NotationError(f"bad card {short_repr(token, _SHOWN)} (token {position}): {_explain(token)}")
+            raise NotationError(f"bad card {short_repr(token, QUOTE_LIMIT)} (token {position}): {card_problem(token)}")
         out.append(card)
     return tuple(out)
 

@@ -221,7 +221,7 @@ class HandResult:
     trump: Card | None
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 # ------------------------------------------------------------------ events
@@ -243,8 +243,19 @@ def write_sentences_with(writer: Callable[[Any], str]) -> None:
     _Sentences.write = staticmethod(writer)
 
 
-def _sentence(item: object) -> str:
-    """``str()`` of an event or hand result: its sentence, written by :mod:`kanasta.text`."""
+def sentence(item: object) -> str:
+    """``str()`` of an event or hand result: its sentence, written by :mod:`kanasta.text`.
+
+    Every event class's ``__str__`` calls it (the hidden forms of events in
+    :mod:`kanasta.view.seen` too), so that the data need not import the text
+    that sits above them.
+
+    >>> import kanasta
+    >>> from kanasta.position import sentence
+    >>> event = kanasta.CardsDrawn(seat=2, cards=kanasta.parse_cards("7H"))
+    >>> sentence(event) == str(event) == "Seat 2 draws 7H."
+    True
+    """
     return _Sentences.write(item)
 
 
@@ -263,7 +274,7 @@ class HandStarted:
     first_player: int
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -280,7 +291,7 @@ class UpcardTurned:
     trump: Card | None = None
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -302,7 +313,7 @@ class RedThreeLaid:
     replacement: Card | None
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -318,7 +329,7 @@ class CardsDrawn:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -335,7 +346,7 @@ class PileTaken:
     aside: bool = False
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -351,7 +362,7 @@ class PileJoined:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -367,7 +378,7 @@ class TeamOpened:
     seat: int
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -384,7 +395,7 @@ class PacketTaken:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -400,7 +411,7 @@ class WentOut:
     concealed: bool
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -415,7 +426,7 @@ class StockExhausted:
     seat: int
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -430,7 +441,7 @@ class HandEnded:
     result: HandResult
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -446,7 +457,7 @@ class GameEnded:
     scores: tuple[int, ...]
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 Event = (

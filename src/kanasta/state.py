@@ -579,13 +579,22 @@ def new_game(rules: Rules, seed: int | None = None, *, engine: Engine | None = N
         # the core refuses are refused, never played by the other engine.
         raise ConfigError("rules", f"the native engine cannot play these rules ({err})") from None
     # (not native.events(): the moves' events are made once a state's are read)
-    return _started(rules, native, native.start_events())
+    return line_start(rules, native, native.start_events())
 
 
-def _started(rules: Rules, native: _core.NativeState, events: tuple[Event, ...]) -> State:
-    """A native-backed state that starts a line of play: a new game (``events``: its deal's) or a sampled deal.
+def line_start(rules: Rules, native: _core.NativeState, events: tuple[Event, ...]) -> State:
+    """The :class:`State` of a core's state that starts a line of play: a new game (``events``: its
+    deal's) or a deal the core sampled (:func:`kanasta.sample_state`, no events).
 
-    ``events`` are also its start events; it has no history.
+    ``events`` are also its start events; it has no history.  ``native`` becomes the state's own.
+
+    >>> import kanasta
+    >>> from kanasta import _core
+    >>> from kanasta._native import rules_text
+    >>> rules = kanasta.Rules.classic()
+    >>> state = line_start(rules, _core.NativeState.new_game(rules_text(rules), 5), ())
+    >>> state == kanasta.new_game(rules, seed=5), state.engine, state.history
+    (True, 'native', ())
     """
     state = _bare(State, native)
     _put(state, "rules", rules)

@@ -29,7 +29,7 @@ from kanasta.cards import Card
 from kanasta.errors import ConfigError, SamplingError
 from kanasta.position import Phase
 from kanasta.reachable import unreachable
-from kanasta.state import State, _started
+from kanasta.state import State, line_start
 from kanasta.view import PlayerView
 
 __all__ = ["SAMPLE_ATTEMPTS", "sample_state"]
@@ -111,7 +111,7 @@ def _deals(view: PlayerView, seed: int) -> Iterator[State]:
 def _native_deals(view: PlayerView, native: _core.NativeView, seed: int) -> Iterator[State]:
     """The deals of :func:`_deals`, card for card, dealt by the core from a native view (no Python position made)."""
     for attempt in itertools.count():
-        yield _started(view.rules, native.sample_deal(seed, attempt), ())
+        yield line_start(view.rules, native.sample_deal(seed, attempt), ())
 
 
 def _plausible(state: State, view: PlayerView) -> bool:

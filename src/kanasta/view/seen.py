@@ -35,7 +35,7 @@ from kanasta.position import (
     PileTaken,
     RedThreeLaid,
     Turn,
-    _sentence,
+    sentence,
 )
 from kanasta.rules import Rules
 
@@ -67,7 +67,7 @@ class CardsDrawnHidden:
     count: int
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -87,7 +87,7 @@ class RedThreeLaidHidden:
     source: Literal["deal", "stock", "pile"]
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 @attrs.frozen(slots=True)
@@ -104,7 +104,7 @@ class PacketTakenHidden:
     size: int
 
     def __str__(self) -> str:
-        return _sentence(self)
+        return sentence(self)
 
 
 SeenEvent = Event | CardsDrawnHidden | RedThreeLaidHidden | PacketTakenHidden
