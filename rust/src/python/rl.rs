@@ -7,6 +7,7 @@
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use super::state::PyNativeState;
 use crate::legality::SEARCH_BUDGET;
@@ -40,6 +41,26 @@ pub(super) fn mask_of(ids: IdSet, out: &mut [i8]) {
     }
 }
 
+/// Action ids as the package passes them: read from a tuple of ints item by item (the
+/// generic sequence reading walks an iterator; the adapters pass a tuple for every id
+/// chosen), from any other sequence of ints as before.
+pub(super) struct Ids(Vec<u8>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Ids {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(items) = obj.cast_exact::<PyTuple>() {
+            return items
+                .iter()
+                .map(|id| id.extract::<u8>())
+                .collect::<PyResult<Vec<u8>>>()
+                .map(Ids);
+        }
+        obj.extract::<Vec<u8>>().map(Ids)
+    }
+}
+
 fn pending_ids(pending: &[u8]) -> PyResult<&[u8]> {
     match pending.iter().find(|&&i| usize::from(i) >= NUM_ACTIONS) {
         Some(bad) => Err(PyValueError::new_err(format!("not an action id: {bad}"))),
@@ -49,8 +70,16 @@ fn pending_ids(pending: &[u8]) -> PyResult<&[u8]> {
 
 /// `seat`'s observation tensor of `state`, `pending` the ids the seat chose so far in
 /// the move; with `memory` the memory blocks too, from the state's line of play
-/// (ValueError when its history was made without the core's links).
-fn encoded(state: &PyNativeState, seat: usize, pending: &[u8], memory: bool) -> PyResult<Vec<f32>> {
+/// (ValueError when its history was made without the core's links): handed to `use`,
+/// written in this thread's scratch buffer (a tensor is a few thousand bytes: a new
+/// zeroed block per tensor cost more than writing it).
+fn encoded<R>(
+    state: &PyNativeState,
+    seat: usize,
+    pending: &[u8],
+    memory: bool,
+    use_data: impl FnOnce(&[f32]) -> R,
+) -> PyResult<R> {
     let s = &state.inner;
     let view = SeatView::new(s, seat).ok_or_else(|| {
         PyValueError::new_err(format!(
@@ -71,9 +100,22 @@ fn encoded(state: &PyNativeState, seat: usize, pending: &[u8], memory: bool) -> 
     } else {
         None
     };
-    let mut data = vec![0.0f32; observation::size(s.rules.players, s.rules.teams(), memory)];
-    observation::encode(&view, pending, remembered.as_ref(), &mut data);
-    Ok(data)
+    let size = observation::size(s.rules.players, s.rules.teams(), memory);
+    let write = |data: &mut Vec<f32>| {
+        data.clear();
+        data.resize(size, 0.0);
+        observation::encode(&view, pending, remembered.as_ref(), data);
+        use_data(data)
+    };
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut data) => Ok(write(&mut data)),
+        Err(_) => Ok(write(&mut Vec::new())), // (in use further up this thread's stack)
+    })
+}
+
+thread_local! {
+    /// The buffer `encoded` writes a tensor in, reused.
+    static SCRATCH: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Write `seat`'s observation tensor of `state` into `out` (a float32 buffer of
@@ -85,34 +127,30 @@ pub(super) fn observation_into(
     py: Python<'_>,
     state: &PyNativeState,
     seat: usize,
-    pending: Vec<u8>,
+    pending: Ids,
     out: PyBuffer<f32>,
     memory: bool,
 ) -> PyResult<()> {
-    fill(
-        py,
-        &out,
-        &encoded(state, seat, &pending, memory)?,
-        "observation",
-    )
+    encoded(state, seat, &pending.0, memory, |data| {
+        fill(py, &out, data, "observation")
+    })?
 }
 
 /// `seat`'s observation tensor of `state` as a new float32 NumPy array (what
-/// `observation_into` writes, handed over without a copy), `pending` the ids the
-/// seat chose so far in the move; `memory`: with the memory blocks.
+/// `observation_into` writes), `pending` the ids the seat chose so far in the move;
+/// `memory`: with the memory blocks.
 #[pyfunction]
 #[pyo3(name = "observation", signature = (state, seat, pending, *, memory = false))]
 pub(super) fn observation_array<'py>(
     py: Python<'py>,
     state: &PyNativeState,
     seat: usize,
-    pending: Vec<u8>,
+    pending: Ids,
     memory: bool,
 ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-    Ok(numpy::PyArray1::from_vec(
-        py,
-        encoded(state, seat, &pending, memory)?,
-    ))
+    encoded(state, seat, &pending.0, memory, |data| {
+        numpy::PyArray1::from_slice(py, data)
+    })
 }
 
 /// The blocks of the observation tensor for `players` seats in `teams` teams, with the
@@ -147,22 +185,22 @@ impl PyNativeDecisions {
 
     /// The ids that may follow `prefix`, ascending (empty when it starts no legal move, as a
     /// prefix holding an id out of the action space does).
-    fn legal_ids(&self, prefix: Vec<u8>) -> Vec<u8> {
-        self.tree.next_ids(&prefix).iter().collect()
+    fn legal_ids(&self, prefix: Ids) -> Vec<u8> {
+        self.tree.next_ids(&prefix.0).iter().collect()
     }
 
     /// Write the flags of the ids that may follow `prefix` into `out` (an int8 buffer of 100 items).
-    fn mask_into(&self, py: Python<'_>, prefix: Vec<u8>, out: PyBuffer<i8>) -> PyResult<()> {
+    fn mask_into(&self, py: Python<'_>, prefix: Ids, out: PyBuffer<i8>) -> PyResult<()> {
         let mut data = [0i8; NUM_ACTIONS];
-        mask_of(self.tree.next_ids(&prefix), &mut data);
+        mask_of(self.tree.next_ids(&prefix.0), &mut data);
         fill(py, &out, &data, "mask")
     }
 
     /// Choose `action_id` after `prefix`: the number of the move in the state's
     /// listing when the longer prefix spells one, -1 when it only starts one,
     /// -2 when the id continues no legal move.
-    fn step(&self, prefix: Vec<u8>, action_id: u8) -> i64 {
-        match self.tree.step(&prefix, action_id) {
+    fn step(&self, prefix: Ids, action_id: u8) -> i64 {
+        match self.tree.step(&prefix.0, action_id) {
             Some(Step::Move(i)) => i as i64,
             Some(Step::Prefix) => -1,
             None => -2,

@@ -429,7 +429,7 @@ def observe(
         # the core's tensor at once (the seat, the ids and ``out`` checked there); anything it
         # refuses is refused below with the library's error, in the order of the checks there
         try:
-            if out is None:  # a new array the core makes (no copy)
+            if out is None:  # a new array the core writes
                 return _core.observation(native, seat, pending, memory=memory)
             _core.observation_into(native, seat, pending, out, memory=memory)
             return out
