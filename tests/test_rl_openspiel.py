@@ -181,6 +181,32 @@ def test_information_state_history_is_what_the_seat_saw() -> None:
         assert text.endswith("\nhistory:\n" + "\n".join((deal, *history_lines(view))))
 
 
+
+@pytest.mark.parametrize("name, params", GAMES[:2])
+def test_both_engines_play_the_same_ids_alike(
+    name: str, params: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The native engine plays a completed move by its number in the core's listing (no action
+    object made); the Python engine by the move itself: the same ids give the same games,
+    histories, legal ids, tensors and information states."""
+    runs = []
+    for engine in ("native", "python"):
+        monkeypatch.setenv("KANASTA_ENGINE", engine)
+        game = pyspiel.load_game(name, {**params, "max_moves": 120})
+        state = _dealt(game, 3)
+        assert state.game is not None and state.game.engine == engine
+        rng = random.Random(3)
+        seen = []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            seen.append((legal, state.observation_tensor().tobytes()))
+            state.apply_action(rng.choice(legal))
+        assert state.game is not None
+        player = state.game.current_player or 0
+        runs.append((seen, state.history(), state.game.history, state.information_state_string(player)))
+    assert runs[0] == runs[1]
+
+
 def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> int:
     """Let ``bot`` play up to 10 moves, each a legal one; returns the moves played."""
     state = _dealt(game, seed)

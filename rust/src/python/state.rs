@@ -129,6 +129,48 @@ impl PyNativeState {
             .get()
             .is_some_and(|moves| moves.contains(action))
     }
+
+    /// The package's state (an object of the class `kind`) after the legal move `m`, made
+    /// through the slots' setters `set_state_factory` registered: its native state, phase
+    /// and player set, and its events when the move made none (the empty tuple) or when
+    /// this game's events are read (else they are made when asked, `events`).
+    fn made_after<'py>(
+        &self,
+        py: Python<'py>,
+        m: Action,
+        kind: &Bound<'py, PyAny>,
+        budget: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let maker = STATE_MAKER.get().ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "no state factory: kanasta._core.set_state_factory was not called",
+            )
+        })?;
+        let (inner, events) = play_legal(&self.inner, &m, budget)?;
+        let phase = maker.phases.of(py, inner.phase).clone();
+        let player = inner.player;
+        let reached = self.reached(inner, events, m);
+        // the events at once when there are none, or when this game's events are read
+        // (a game that never reads them never makes them)
+        let made = if reached.events.is_empty() {
+            Some(PyTuple::empty(py))
+        } else if self.game.reads_events() {
+            Some(reached.events(py)?)
+        } else {
+            None
+        };
+        let child = maker.new.bind(py).call1((kind,))?;
+        maker
+            .native
+            .bind(py)
+            .call1((&child, Bound::new(py, reached)?))?;
+        maker.phase.bind(py).call1((&child, phase))?;
+        maker.player.bind(py).call1((&child, player))?;
+        if let Some(made) = made {
+            maker.events.bind(py).call1((&child, made))?;
+        }
+        Ok(child)
+    }
 }
 
 /// How `NativeState.play` makes the package's state: `object.__new__`, the setters of its
@@ -331,38 +373,25 @@ impl PyNativeState {
         let Some(index) = objects.bind(py).iter().position(|o| o.is(action)) else {
             return Ok(None);
         };
-        let maker = STATE_MAKER.get().ok_or_else(|| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "no state factory: kanasta._core.set_state_factory was not called",
-            )
-        })?;
-        let m = moves[index];
-        let (inner, events) = play_legal(&self.inner, &m, budget)?;
-        let phase = maker.phases.of(py, inner.phase).clone();
-        let player = inner.player;
-        let reached = self.reached(inner, events, m);
-        // the events at once when there are none, or when this game's events are read
-        // (a game that never reads them never makes them)
-        let made = if reached.events.is_empty() {
-            Some(PyTuple::empty(py))
-        } else if self.game.reads_events() {
-            Some(reached.events(py)?)
-        } else {
-            None
-        };
-        let child = maker.new.bind(py).call1((kind,))?;
-        maker
-            .native
-            .bind(py)
-            .call1((&child, Bound::new(py, reached)?))?;
-        maker.phase.bind(py).call1((&child, phase))?;
-        maker.player.bind(py).call1((&child, player))?;
-        if let Some(made) = made {
-            maker.events.bind(py).call1((&child, made))?;
-        }
-        Ok(Some(child))
+        self.made_after(py, moves[index], kind, budget).map(Some)
     }
 
+    /// The package's state (an object of the class `kind`, as `play` makes it) after the
+    /// legal move number `index` of this state's listing (listed within `budget` search
+    /// nodes when it was not), without making the listing's action objects: what an
+    /// adapter that chooses moves by their number in the core's listing plays
+    /// (`kanasta.rl.openspiel`).  IndexError when there is no such move.
+    #[pyo3(signature = (index, kind, *, budget = SEARCH_BUDGET))]
+    fn play_listed<'py>(
+        &self,
+        py: Python<'py>,
+        index: usize,
+        kind: &Bound<'py, PyAny>,
+        budget: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let m = self.listed_move(index, budget)?;
+        self.made_after(py, m, kind, budget)
+    }
     /// Keep `game` (what the package keeps of this state's game: its rules, first
     /// deal's events and the objects made for it) for this state and every state
     /// reached from it from now on.  Set once: a later call changes nothing and

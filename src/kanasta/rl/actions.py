@@ -429,6 +429,16 @@ class Decisions:
         move = self._moves.get(longer)
         return longer if move is None else move
 
+    def _legal_list(self, prefix: tuple[int, ...]) -> list[int]:
+        """:meth:`legal_ids` as a new list (what OpenSpiel's ``legal_actions`` returns)."""
+        return list(self.legal_ids(prefix))
+
+    def _step_listed(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action | int:
+        """:meth:`step`; for the tree of a native state (``Decisions.of_state``) the completed move's
+        number in the state's listing instead of the move (``State._apply_listed``): the adapters' fast
+        path, which makes no action object."""
+        return self.step(prefix, action_id)
+
 
 def _illegal(prefix: Sequence[int], action_id: int) -> IllegalActionError:
     names = [id_name(i) for i in prefix]
@@ -438,17 +448,26 @@ def _illegal(prefix: Sequence[int], action_id: int) -> IllegalActionError:
 class _NativeDecisions(Decisions):
     """:class:`Decisions` of a native state, answered by the core (``Decisions.of_state`` makes it)."""
 
-    __slots__ = ("_actions", "_tree")
+    __slots__ = ("_listed", "_state", "_tree")
 
     _tree: _core.NativeDecisions
-    _actions: tuple[Action, ...]
+    _state: State
+    _listed: tuple[Action, ...] | None
 
     def __init__(self, state: State, native: _core.NativeState) -> None:
-        self._actions = state.legal_actions()  # the core's listing, whose numbers its tree gives
+        self._state = state
+        self._listed = None  # the core's listing as action objects, whose numbers its tree gives: made when needed
         try:
             self._tree = _core.NativeDecisions(native)
-        except _core.BudgetExceeded as err:  # pragma: no cover - the listing above kept the moves
+        except _core.BudgetExceeded as err:  # pragma: no cover - the state's listing was made within the budget
             raise EngineLimitError(str(err)) from None
+
+    @property
+    def _actions(self) -> tuple[Action, ...]:
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self._state.legal_actions()
+        return listed
 
     @property
     def moves(self) -> tuple[Action, ...]:
@@ -464,6 +483,12 @@ class _NativeDecisions(Decisions):
         except (ValueError, OverflowError, TypeError):  # an id out of the space starts no legal move
             return ()
 
+    def _legal_list(self, prefix: tuple[int, ...]) -> list[int]:
+        try:
+            return list(self._tree.legal_ids(prefix))
+        except (ValueError, OverflowError, TypeError):  # an id out of the space starts no legal move
+            return []
+
     def mask_into(self, prefix: Sequence[int], out: npt.NDArray[np.int8]) -> None:
         try:
             self._tree.mask_into(prefix, out)
@@ -471,13 +496,17 @@ class _NativeDecisions(Decisions):
             out[:] = 0
 
     def step(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action:
+        found = self._step_listed(prefix, action_id)
+        return self._actions[found] if isinstance(found, int) else found
+
+    def _step_listed(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action | int:
         _check_id(action_id)
         try:
             found = self._tree.step(prefix, action_id)
         except (ValueError, OverflowError, TypeError):
             found = -2
         if found >= 0:
-            return self._actions[found]
+            return found
         if found == -1:
             return (*prefix, action_id)
         raise _illegal(prefix, action_id)

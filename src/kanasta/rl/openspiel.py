@@ -62,6 +62,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from kanasta import _core
 from kanasta.bots.sampling import sample_state
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
 from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
@@ -110,8 +111,9 @@ _Log: TypeAlias = "tuple[_Log | None, int, Any, Any]"
 """What each seat saw of the moves so far, written when it is read (a linked list, newest first).
 
 Each node is ``(previous, kind, a, b)``: kind :data:`_DEAL` (``b``: the game's first
-state; its start events are the deal), :data:`_MOVE` (``a``: the seat that moved
-and the move, ``b``: the state it made; its events are the move's), or
+state; its start events are the deal), :data:`_MOVE` (``a``: the seat that moved, the
+move or its number in the listing of the state it was played in, and that state;
+``b``: the state it made; its events are the move's), or
 :data:`_AS` (``a``: for each seat, whose record it reads for the nodes before:
 see :meth:`KanastaState.resample_from_infostate`).  Index ``players`` of a seat
 is the public record (what a seat that holds no cards would see).
@@ -121,18 +123,33 @@ _MOVE: Final = 1
 _AS: Final = 2
 
 
-@attrs.frozen(slots=True)
 class _Position:
-    """Everything a :class:`KanastaState` knows, immutable: shared, never copied, by ``clone()``."""
+    """Everything a :class:`KanastaState` knows, never changed once made: shared, never copied, by ``clone()``.
 
-    seed_bytes: tuple[int, ...] = ()
-    game: State | None = None
-    tree: Decisions | None = None
-    pending: tuple[int, ...] = ()
-    moves: int = 0
-    log: _Log | None = None
-    # the player to act (CHANCE, TERMINAL or a seat), asked several times per action by OpenSpiel
-    player: int = _CHANCE
+    A plain class with slots (one is made per action id: an attrs class's frozen ``__init__``
+    costs a call per field).
+    """
+
+    __slots__ = ("game", "log", "moves", "pending", "player", "seed_bytes", "tree")
+
+    def __init__(
+        self,
+        seed_bytes: tuple[int, ...] = (),
+        game: State | None = None,
+        tree: Decisions | None = None,
+        pending: tuple[int, ...] = (),
+        moves: int = 0,
+        log: _Log | None = None,
+        player: int = _CHANCE,
+    ) -> None:
+        self.seed_bytes = seed_bytes
+        self.game = game
+        self.tree = tree
+        self.pending = pending
+        self.moves = moves
+        self.log = log
+        # the player to act (CHANCE, TERMINAL or a seat), asked several times per action by OpenSpiel
+        self.player = player
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -162,7 +179,9 @@ def _lines(node: _Log | None, seat: int) -> list[str]:
     while node is not None:
         node, kind, a, b = node
         if kind == _MOVE:
-            mover, action = a
+            mover, action, before = a
+            if type(action) is int:
+                action = before.legal_actions()[action]
             out.append(step_line(SeenStep(mover, action, tuple(hide(e, seat) for e in b.events))))
         elif kind == _DEAL:
             out.append("deal | " + "; ".join(repr(hide(e, seat)) for e in b.start_events))
@@ -311,7 +330,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         tree = pos.tree
         if tree is None or player != pos.player:
             return []
-        return list(tree.legal_ids(pos.pending))
+        return tree._legal_list(pos.pending)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256."""
@@ -329,14 +348,16 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, log, self._player_of(game, 0))
             return
         assert pos.tree is not None
-        out = pos.tree.step(pos.pending, int(action))
+        out = pos.tree._step_listed(pos.pending, int(action))
         if isinstance(out, tuple):
             self._pos = _Position(pos.seed_bytes, pos.game, pos.tree, out, pos.moves, pos.log, pos.player)
             return
-        mover = pos.game.player
-        after = pos.game.apply(out)
+        before = pos.game
+        mover = before.player
+        # a native tree gives the move's number in the listing: played without making the listing's objects
+        after = before._apply_listed(out) if isinstance(out, int) else before.apply(out)
         # what each seat saw of the move is written only when an information state asks for it
-        log = (pos.log, _MOVE, (mover, out), after)
+        log = (pos.log, _MOVE, (mover, out, before), after)
         tree = Decisions.of_state(after) if not after.is_game_over else None
         moves = pos.moves + 1
         self._pos = _Position(pos.seed_bytes, after, tree, (), moves, log, self._player_of(after, moves))
@@ -376,6 +397,17 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         return self._tensor(self._pos.player if player is None else player)
 
     def _tensor(self, player: int) -> npt.NDArray[np.float32]:
+        pos = self._pos
+        game = pos.game
+        if game is not None and type(player) is int:
+            native = game._native
+            if native is not None:  # the core's tensor at once (what observe() asks it first)
+                try:
+                    return _core.observation(
+                        native, player, pos.pending if pos.player == player else (), memory=self._fixed.memory
+                    )
+                except (ValueError, OverflowError):  # not a seat, or a history the core did not make: as below
+                    pass
         players = self._fixed.rules.players
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
             raise pyspiel.SpielError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
