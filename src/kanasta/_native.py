@@ -268,12 +268,14 @@ def _kept(table: dict[tuple[Any, ...], Any]) -> None:
         table.clear()
 
 
+_RANK: Final[dict[int | None, Rank | None]] = {None: None, **{rank.value: rank for rank in Rank}}
+_SUIT: Final[dict[int | None, Suit | None]] = {None: None, **{suit.value: suit for suit in Suit}}
+
+
 def _new_meld(raw: tuple[Any, ...]) -> Meld:
     kind, cards, rank, suit, low, wild = raw
-    return Meld(
-        kind=_KIND[kind], cards=_cards(cards), rank=None if rank is None else Rank(rank),
-        suit=None if suit is None else Suit(suit), low=low, wild_index=wild,
-    )
+    # (positional, in the class's order: kind, cards, rank, suit, low, wild_index)
+    return Meld(_KIND[kind], tuple(map(_CARD.__getitem__, cards)), _RANK[rank], _SUIT[suit], low, wild)
 
 
 def _melds(raw: tuple[tuple[Any, ...], ...], made: Made | None = None) -> tuple[tuple[Meld, ...], ...]:
