@@ -498,9 +498,10 @@ def _random_line(seed: int, moves: int) -> tuple[list[list[str]], list[str]]:
 
 
 def test_r5_an_ended_games_changed_objects_reach_no_later_game() -> None:
-    """Issue 25 R5 after a game ends: the native engine may hand an ended game's move and event
-    objects that no one holds to a later game, but never one its caller changed, nor one still held:
-    a later game of the same seed lists the same moves and events as the first did before the change."""
+    """Issue 25 R5 after a game ends: an ended game's move and event objects, changed by their caller
+    and let go, or still held, reach no later game (as a pool of ended games' objects would, unless it
+    checked each): a later game of the same seed lists the same moves and events as the first did
+    before the change, and none of the objects still held."""
     want_listings, want_events = _random_line(21, 300)
     held = kanasta.new_game(kanasta.Rules.classic(), 21).apply(kanasta.Draw()).legal_actions()
     gc.collect()

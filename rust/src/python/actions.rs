@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex};
 
-use super::factory::{lock, Classes, Factory, Recycler, Registered};
+use super::factory::{lock, Classes, Factory, Registered};
 
 /// The action classes by kind (the kinds of `explain_parts`: draw, take, meld, add,
 /// extend, discard, ask, answer, decline), each with the fields the core sets, in the
@@ -41,22 +41,7 @@ pub(super) const ACTION_FIELDS: [(&str, &[&str]); 9] = [
 struct Makers {
     classes: Classes,
     cards: Arc<[Py<PyAny>]>,
-    tuples: Mutex<CardTuples>,
 }
-
-/// Tuples of the package's card objects, one per sequence of cards (up to [`TUPLE_CARDS`]
-/// cards, at most [`TUPLES_KEPT`] sequences): the `cards` of the moves and events the core
-/// makes.  A tuple cannot be changed and holds only the package's constant cards, so one
-/// tuple serves every game, as the cards themselves do; the objects holding it stay each
-/// game's own.  Most of a listing's new moves are new melds of cards met before, and a
-/// kept tuple saves making one (and the collector following it).
-type CardTuples = HashMap<u128, Py<PyTuple>, BuildHasherDefault<FxHasher>>;
-
-/// The longest sequence of cards whose tuple is kept (six bits a card and the length fit a `u128`).
-const TUPLE_CARDS: usize = 19;
-
-/// The most tuples kept; past it, tuples of new sequences are made and not kept.
-const TUPLES_KEPT: usize = 1 << 16;
 
 static MAKERS: Factory<Makers> = Factory::new("action factory", "set_action_factory");
 
@@ -64,42 +49,6 @@ static MAKERS: Factory<Makers> = Factory::new("action factory", "set_action_fact
 /// shared by every game as the package's own `Card` values are.
 pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
     Ok(Arc::clone(&MAKERS.get()?.cards))
-}
-
-/// The tuple of the package's card objects of `held`, in order: the kept one for a
-/// sequence met before (see [`CardTuples`]).
-pub(super) fn card_tuple<'py>(py: Python<'py>, held: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
-    let makers = MAKERS.get()?;
-    card_tuple_of(py, &makers, held)
-}
-
-fn card_tuple_of<'py>(
-    py: Python<'py>,
-    makers: &Makers,
-    held: &[Card],
-) -> PyResult<Bound<'py, PyTuple>> {
-    let new = || {
-        PyTuple::new(
-            py,
-            held.iter().map(|&c| makers.cards[usize::from(c)].bind(py)),
-        )
-    };
-    if held.len() > TUPLE_CARDS {
-        return new();
-    }
-    // the cards six bits each (an index is below 64), then the length
-    let key = held
-        .iter()
-        .fold(held.len() as u128, |k, &c| (k << 6) | u128::from(c));
-    if let Some(kept) = lock(&makers.tuples).get(&key) {
-        return Ok(kept.bind(py).clone());
-    }
-    let made = new()?;
-    let mut kept = lock(&makers.tuples);
-    if kept.len() < TUPLES_KEPT {
-        kept.entry(key).or_insert_with(|| made.clone().unbind());
-    }
-    Ok(made)
 }
 
 /// A move as a hash key: its kind and meld number (or answer) and its cards (at most
@@ -184,19 +133,19 @@ impl ActionTable {
     }
 }
 
-/// The kind of the move `a` (its place in [`ACTION_FIELDS`]) and the values of its fields,
-/// in the table's order, as its object holds them (cards as the package's card objects).
-fn fields<'py>(
-    py: Python<'py>,
-    makers: &Makers,
-    a: &actions::Action,
-) -> PyResult<(usize, Vec<Bound<'py, PyAny>>)> {
+/// A new object of the move `a` (`object.__new__` of its class, its slots set directly,
+/// as the package's own hot paths make them; the core's moves are valid and in stored order).
+fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
     use actions::Action as A;
     let cards = |held: &[Card]| -> PyResult<Bound<'py, PyAny>> {
-        Ok(card_tuple_of(py, makers, held)?.into_any())
+        Ok(PyTuple::new(
+            py,
+            held.iter().map(|&c| makers.cards[usize::from(c)].bind(py)),
+        )?
+        .into_any())
     };
     let meld = |m: &Option<u16>| m.into_bound_py_any(py);
-    Ok(match a {
+    let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match a {
         A::Draw => (0, Vec::new()),
         A::Take {
             cards: held,
@@ -212,47 +161,21 @@ fn fields<'py>(
         A::Ask => (6, Vec::new()),
         A::Answer { permit } => (7, vec![permit.into_bound_py_any(py)?]),
         A::Decline => (8, Vec::new()),
-    })
-}
-
-/// The objects of ended games' moves, for later games (see [`Recycler`]).
-static RECYCLED: Recycler<MoveKey> = Recycler::new(RECYCLED_LIMIT);
-
-/// The most objects of ended games' moves kept for later games.
-const RECYCLED_LIMIT: usize = 1 << 15;
-
-/// An object of the move `a` for a game that has none yet: an ended game's object of the
-/// same move that no one holds, its fields checked, or else a new one (`object.__new__` of
-/// its class, its slots set directly, as the package's own hot paths make them; the core's
-/// moves are valid and in stored order).
-fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<Bound<'py, PyAny>> {
-    let (kind, values) = fields(py, makers, a)?;
+    };
     match makers.classes.registered(py, kind) {
         (one, false) => Ok(one),
-        _ => {
-            if let Some(old) = RECYCLED.take(&MoveKey::of(a)) {
-                let old = old.into_bound(py);
-                if makers.classes.holds(py, kind, &old, &values) {
-                    return Ok(old);
-                }
-            }
-            makers.classes.make(py, kind, values)
-        }
+        _ => makers.classes.make(py, kind, values),
     }
 }
 
-/// Give the objects of an ended game's `table` to the later games (see [`Recycler`]), and
-/// its emptied table to a new game.
-pub(super) fn recycle(py: Python<'_>, table: ActionTable) {
+/// Free the objects of an ended game's `table` and keep its emptied table for a new game.
+pub(super) fn retire(table: ActionTable) {
     let ActionTable {
         discards,
         mut objects,
     } = table;
-    let discards = discards.into_iter().enumerate().filter_map(|(card, o)| {
-        let card = Card::try_from(card).ok()?;
-        Some((MoveKey::of(&actions::Action::Discard { card }), o?))
-    });
-    RECYCLED.give(py, discards.chain(objects.drain()));
+    drop(discards);
+    objects.clear();
     if objects.capacity() > 0 {
         let mut spare = lock(&SPARE);
         if spare.len() < SPARE_TABLES {
@@ -304,9 +227,7 @@ pub(super) fn action_objects<'py>(
 /// the order of its fields there (an object is `object.__new__(class)` filled through
 /// them), or, for a class with no fields, `(its one object, [])`; `cards` the package's
 /// 53 card objects by index.  Set by the package when it loads.  Each game keeps the
-/// objects made for it: no object handed to one game is reachable from another (an ended
-/// game's objects that no one holds may serve a later game, checked: see `Recycler`; those
-/// kept are dropped when the factory is registered again).
+/// objects made for it: no object handed to one game is reachable from another.
 #[pyfunction]
 pub(super) fn set_action_factory(
     py: Python<'_>,
@@ -329,9 +250,6 @@ pub(super) fn set_action_factory(
     MAKERS.set(Makers {
         classes,
         cards: cards.into(),
-        tuples: Mutex::default(),
     });
-    RECYCLED.clear(); // objects made by the factory registered before
-
     Ok(())
 }

@@ -5,15 +5,11 @@
 //! paths make its frozen objects.  One mechanism for the actions, events,
 //! hidden events, views and states the core hands out.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString, PyTuple};
 
-use crate::legality::solver::budget::FxHasher;
 use crate::position::Phase;
 
 /// A table of fields: per kind, its class's name and the fields the core sets, in order.
@@ -34,8 +30,6 @@ pub(super) fn object_new(py: Python<'_>) -> PyResult<Py<PyAny>> {
 pub(super) struct Classes {
     new: Py<PyAny>,
     kinds: Registered,
-    /// Per kind, its fields' names (interned): how an object's fields are read back ([`Classes::holds`]).
-    names: Vec<Vec<Py<PyString>>>,
 }
 
 impl Classes {
@@ -58,19 +52,9 @@ impl Classes {
                 "{register} needs each class of {name} with a setter per field"
             )));
         }
-        let names = table
-            .iter()
-            .map(|(_, fields)| {
-                fields
-                    .iter()
-                    .map(|f| PyString::intern(py, f).unbind())
-                    .collect()
-            })
-            .collect();
         Ok(Classes {
             new: object_new(py)?,
             kinds,
-            names,
         })
     }
 
@@ -97,105 +81,6 @@ impl Classes {
             setter.bind(py).call1((&object, value))?;
         }
         Ok(object)
-    }
-}
-
-impl Classes {
-    /// Whether `object` is an object of `kind` (its class exactly) whose fields hold `values`,
-    /// as [`Classes::make`] would set them: the same objects, or ints and tuples of the same
-    /// values (see [`same`]).  How an object made before is checked before it is handed out
-    /// again ([`Recycler`]): a caller may have changed its fields with `object.__setattr__`.
-    pub(super) fn holds<'py>(
-        &self,
-        py: Python<'py>,
-        kind: usize,
-        object: &Bound<'py, PyAny>,
-        values: &[Bound<'py, PyAny>],
-    ) -> bool {
-        let (class, _) = &self.kinds[kind];
-        object.get_type().is(class.bind(py))
-            && self.names[kind].len() == values.len()
-            && self.names[kind].iter().zip(values).all(|(name, value)| {
-                object
-                    .getattr(name.bind(py))
-                    .is_ok_and(|held| same(&held, value))
-            })
-    }
-}
-
-/// Whether a field holding `held` holds what the core would set, `want`: the same object, an
-/// int of the same value (both exactly ints), or a tuple (exactly) of such items.
-fn same(held: &Bound<'_, PyAny>, want: &Bound<'_, PyAny>) -> bool {
-    if held.is(want) {
-        return true;
-    }
-    if held.is_exact_instance_of::<PyInt>() && want.is_exact_instance_of::<PyInt>() {
-        return matches!(
-            (held.extract::<i64>(), want.extract::<i64>()),
-            (Ok(a), Ok(b)) if a == b
-        );
-    }
-    match (held.cast_exact::<PyTuple>(), want.cast_exact::<PyTuple>()) {
-        (Ok(a), Ok(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| same(&x, &y)),
-        _ => false,
-    }
-}
-
-/// The objects of ended games that no one holds any more, by the value each was made for
-/// (a move, an event), for a later game to take instead of making a new one.
-///
-/// Each game has its own objects (a caller who changes one with `object.__setattr__`
-/// changes no other game's), and they stay its own while it is played.  When the last
-/// state of a game is gone, its objects that nothing else references (a reference count
-/// of one: the game's table's) are given here ([`Recycler::give`]); a game that needs an
-/// object for the same value takes it ([`Recycler::take`]) and checks its fields
-/// ([`Classes::holds`]) before handing it out, as if new.  An object held by anyone (a
-/// caller, a record, another game) is never given; one whose fields were changed is
-/// dropped.  Up to `limit` objects are kept; past it, they are freed as before.
-pub(super) struct Recycler<K> {
-    kept: Mutex<Option<Kept<K>>>,
-    limit: usize,
-}
-
-type Kept<K> = HashMap<K, Py<PyAny>, BuildHasherDefault<FxHasher>>;
-
-impl<K: Eq + Hash> Recycler<K> {
-    pub(super) const fn new(limit: usize) -> Recycler<K> {
-        Recycler {
-            kept: Mutex::new(None),
-            limit,
-        }
-    }
-
-    /// Drop every object kept (their classes are registered again: see `set_action_factory`).
-    pub(super) fn clear(&self) {
-        let kept = lock(&self.kept).take();
-        drop(kept);
-    }
-
-    /// The object kept for `key`, taken out (unchecked: see [`Classes::holds`]).
-    pub(super) fn take(&self, key: &K) -> Option<Py<PyAny>> {
-        lock(&self.kept).as_mut()?.remove(key)
-    }
-
-    /// Keep the objects of `made` that nothing else references, by their values (the rest are
-    /// dropped, after the lock is released: freeing an object may run Python code).
-    pub(super) fn give(&self, py: Python<'_>, made: impl IntoIterator<Item = (K, Py<PyAny>)>) {
-        let mut spare: Vec<Py<PyAny>> = Vec::new();
-        {
-            let mut kept = lock(&self.kept);
-            let kept = kept.get_or_insert_with(HashMap::default);
-            for (key, object) in made {
-                if kept.len() < self.limit && object.get_refcnt(py) == 1 {
-                    if let Some(old) = kept.insert(key, object) {
-                        spare.push(old);
-                    }
-                } else {
-                    spare.push(object);
-                }
-            }
-        }
-        drop(spare);
     }
 }
 

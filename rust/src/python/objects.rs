@@ -16,9 +16,9 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use super::actions::{card_objects, card_tuple, recycle, ActionTable};
+use super::actions::{card_objects, retire, ActionTable};
 use super::convert::result_raw;
-use super::factory::{lock, Classes, Factory, Recycler, Registered};
+use super::factory::{lock, Classes, Factory, Registered};
 
 /// The event classes in the order of [`EVENT_FIELDS`], each with its fields in the
 /// class's order: the one named table both sides read (the package registers each
@@ -52,8 +52,7 @@ static MAKERS: Factory<Makers> = Factory::new("event factory", "set_event_factor
 /// (an object is `object.__new__(class)` filled through them); `result` makes a
 /// `HandResult` from its plain values (as `NativeState.field` writes one) and what the
 /// package keeps of the game (`set_game`, or None).  Set by the
-/// package when it loads (the ended games' objects kept for later games are dropped: see
-/// `Recycler`).
+/// package when it loads.
 #[pyfunction]
 pub(super) fn set_event_factory(
     py: Python<'_>,
@@ -68,7 +67,6 @@ pub(super) fn set_event_factory(
         "EVENT_FIELDS",
     )?;
     MAKERS.set(Makers { classes, result });
-    RECYCLED.clear(); // objects made by the factory registered before
     Ok(())
 }
 
@@ -165,8 +163,9 @@ impl Game {
         let cards = card_objects()?;
         let card = |c: u8| cards[usize::from(c)].bind(py).clone();
         let opt = |c: Option<u8>| c.map_or_else(|| py.None().into_bound(py), card);
-        let list =
-            |cs: &[u8]| -> PyResult<Bound<'py, PyAny>> { Ok(card_tuple(py, cs)?.into_any()) };
+        let list = |cs: &[u8]| -> PyResult<Bound<'py, PyAny>> {
+            Ok(PyTuple::new(py, cs.iter().map(|&c| card(c)))?.into_any())
+        };
         let int = |n: usize| n.into_bound_py_any(py);
         let flag = |b: bool| b.into_bound_py_any(py);
         let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match e {
@@ -220,57 +219,22 @@ impl Game {
                 vec![int(*winner)?, PyTuple::new(py, scores)?.into_any()],
             ),
         };
-        // a hand's end holds its result, the game's own object: never one an ended game made
-        if kind != HAND_ENDED {
-            if let Some(old) = RECYCLED.take(e) {
-                let old = old.into_bound(py);
-                if makers.classes.holds(py, kind, &old, &values) {
-                    return Ok(old);
-                }
-            }
-        }
         makers.classes.make(py, kind, values)
     }
 }
 
-/// The kind of `HandEnded` in [`EVENT_FIELDS`].
-const HAND_ENDED: usize = 10;
-
-/// The objects of ended games' events, for later games (see [`Recycler`]).
-static RECYCLED: Recycler<Event> = Recycler::new(RECYCLED_LIMIT);
-
-/// The most objects of ended games' events kept for later games.
-const RECYCLED_LIMIT: usize = 1 << 14;
-
 impl Drop for Game {
-    /// The game's move and event objects that no one else holds go to the later games
-    /// (see [`Recycler`]); the rest are freed.
+    /// The game's emptied tables of move objects serve new games (see `actions::retire`).
     fn drop(&mut self) {
-        let listed = std::mem::take(
+        retire(std::mem::take(
             self.listed
                 .get_mut()
                 .unwrap_or_else(PoisonError::into_inner),
-        );
-        let recorded = std::mem::take(
+        ));
+        retire(std::mem::take(
             self.recorded
                 .get_mut()
                 .unwrap_or_else(PoisonError::into_inner),
-        );
-        let events = std::mem::take(
-            self.events
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner),
-        );
-        // (a game is dropped with its last state, by Python: attached, unless it is shutting down)
-        Python::try_attach(move |py| {
-            recycle(py, listed);
-            recycle(py, recorded);
-            RECYCLED.give(
-                py,
-                events
-                    .into_iter()
-                    .filter(|(e, _)| !matches!(e, Event::HandEnded { .. })),
-            );
-        });
+        ));
     }
 }
