@@ -500,7 +500,8 @@ class _NativeDecisions(Decisions):
         return self._actions[found] if isinstance(found, int) else found
 
     def _step_listed(self, prefix: Sequence[int], action_id: int) -> tuple[int, ...] | Action | int:
-        _check_id(action_id)
+        if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+            _check_id(action_id)  # (its error)
         try:
             found = self._tree.step(prefix, action_id)
         except (ValueError, OverflowError, TypeError):

@@ -313,6 +313,9 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         ['draw', 'take']
         """
         pos = self._pos
+        tree = pos.tree
+        if tree is not None and pos.player >= 0 and (player is None or player == pos.player):
+            return tree._legal_list(pos.pending)  # the seat to act: its ids at once
         if player is None:
             player = pos.player
         # as OpenSpiel's own method answers: the chance outcomes to anyone at a chance node,
