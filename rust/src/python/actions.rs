@@ -51,34 +51,6 @@ pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
     Ok(Arc::clone(&MAKERS.get()?.cards))
 }
 
-/// A move as a hash key: its kind and meld number (or answer) and its cards (at most
-/// [`actions::MAX_MOVE_CARDS`], six bits each) packed in two numbers, cheaper to hash and
-/// compare than the move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct MoveKey(u128, u32);
-
-impl MoveKey {
-    fn of(m: &actions::Action) -> MoveKey {
-        use actions::Action as A;
-        // the kind (as in ACTION_FIELDS), then the meld number plus one (0: none)
-        let (kind, number, held): (u32, u32, &[Card]) = match m {
-            A::Draw => (0, 0, &[]),
-            A::Take { cards, meld } => (1, meld.map_or(0, |n| u32::from(n) + 1), cards.as_slice()),
-            A::Meld { cards } => (2, 0, cards.as_slice()),
-            A::Add { meld, cards } => (3, u32::from(*meld) + 1, cards.as_slice()),
-            A::Extend { meld, run } => (4, u32::from(*meld) + 1, run.as_slice()),
-            A::Discard { card } => (5, 0, std::slice::from_ref(card)),
-            A::Ask => (6, 0, &[]),
-            A::Answer { permit } => (7, u32::from(*permit), &[]),
-            A::Decline => (8, 0, &[]),
-        };
-        let cards = held.iter().fold(0u128, |k, &c| (k << 6) | u128::from(c));
-        MoveKey(cards, (kind << 27) | (number << 5) | held.len() as u32)
-    }
-}
-
-type Objects = HashMap<MoveKey, Py<PyAny>, BuildHasherDefault<FxHasher>>;
-
 /// The action objects of one game's moves, one per move (for the listings, or for the
 /// histories: two tables, so that no object a listing handed out is one a history keeps).
 #[derive(Default)]
@@ -86,18 +58,11 @@ pub(crate) struct ActionTable {
     /// The discards' objects by card: most moves listed are discards, found without hashing.
     discards: Vec<Option<Py<PyAny>>>,
     /// Every other move's object.
-    objects: Objects,
+    objects: HashMap<actions::Action, Py<PyAny>, BuildHasherDefault<FxHasher>>,
 }
 
 /// The most moves a table keeps; past it, new objects are made and not kept.
 const TABLE_LIMIT: usize = 1 << 16;
-
-/// Emptied tables of ended games, kept for new games (a game's table grows to a few
-/// thousand moves: a new one would grow again from nothing).
-static SPARE: Mutex<Vec<Objects>> = Mutex::new(Vec::new());
-
-/// The most emptied tables kept.
-const SPARE_TABLES: usize = 4;
 
 impl ActionTable {
     /// The object of `m`, when made.
@@ -107,7 +72,7 @@ impl ActionTable {
                 .discards
                 .get(usize::from(card))
                 .and_then(Option::as_ref),
-            _ => self.objects.get(&MoveKey::of(m)),
+            _ => self.objects.get(m),
         }
     }
 
@@ -121,12 +86,7 @@ impl ActionTable {
                 self.discards[usize::from(card)] = Some(object);
             }
             _ if self.objects.len() < TABLE_LIMIT => {
-                if self.objects.capacity() == 0 {
-                    if let Some(spare) = lock(&SPARE).pop() {
-                        self.objects = spare;
-                    }
-                }
-                self.objects.insert(MoveKey::of(&m), object);
+                self.objects.insert(m, object);
             }
             _ => {}
         }
@@ -165,22 +125,6 @@ fn make<'py>(py: Python<'py>, makers: &Makers, a: &actions::Action) -> PyResult<
     match makers.classes.registered(py, kind) {
         (one, false) => Ok(one),
         _ => makers.classes.make(py, kind, values),
-    }
-}
-
-/// Free the objects of an ended game's `table` and keep its emptied table for a new game.
-pub(super) fn retire(table: ActionTable) {
-    let ActionTable {
-        discards,
-        mut objects,
-    } = table;
-    drop(discards);
-    objects.clear();
-    if objects.capacity() > 0 {
-        let mut spare = lock(&SPARE);
-        if spare.len() < SPARE_TABLES {
-            spare.push(objects);
-        }
     }
 }
 

@@ -14,9 +14,9 @@ use crate::position::{Event, HandResult};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use super::actions::{card_objects, retire, ActionTable};
+use super::actions::{card_objects, ActionTable};
 use super::convert::result_raw;
 use super::factory::{lock, Classes, Factory, Registered};
 
@@ -220,21 +220,5 @@ impl Game {
             ),
         };
         makers.classes.make(py, kind, values)
-    }
-}
-
-impl Drop for Game {
-    /// The game's emptied tables of move objects serve new games (see `actions::retire`).
-    fn drop(&mut self) {
-        retire(std::mem::take(
-            self.listed
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner),
-        ));
-        retire(std::mem::take(
-            self.recorded
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner),
-        ));
     }
 }
