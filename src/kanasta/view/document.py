@@ -80,7 +80,16 @@ from kanasta.position import (
     WentOut,
 )
 from kanasta.rules import Rules
-from kanasta.view.seen import CardsDrawnHidden, PacketTakenHidden, RedThreeLaidHidden, SeenEvent, SeenStep, ViewData
+from kanasta.view.seen import (
+    VIEW_FIELDS,
+    CardsDrawnHidden,
+    FieldKind,
+    PacketTakenHidden,
+    RedThreeLaidHidden,
+    SeenEvent,
+    SeenStep,
+    ViewData,
+)
 
 V = TypeVar("V", bound=ViewData)
 
@@ -98,12 +107,7 @@ _DECK_SIZE: Final = sum(_DECK_COUNT.values())
 _LARGEST: Final = LIMITS["document_int"]
 """The largest hand number or count a document may give: the limits table's ``document_int``, as the position reader."""
 
-_KEYS: Final = (
-    "format", "rules", "seat", "hand_number", "dealer", "scores", "phase", "player", "hand",
-    "hand_sizes", "stock_size", "pile", "pile_frozen", "melds", "red_threes", "packet_sizes",
-    "packets_taken", "trump", "opened", "melded_this_hand", "turn", "winner", "hand_results",
-    "legal_actions",
-)
+_KEYS: Final = ("format", *(name for name, kind in VIEW_FIELDS if kind != "move count"), "legal_actions")
 _OPTIONAL_KEYS: Final = ("hand_moves", "history", "start_events")
 _SOURCES: Final = ("deal", "stock", "pile")
 
@@ -294,14 +298,39 @@ class _Reader:
 
 # ------------------------------------------------------------------ writing
 
+_WRITE: Final[dict[FieldKind, Callable[[Any], Any]]] = {
+    "rules": rules_to_data,
+    "seat": int,
+    "team or none": lambda v: v,
+    "hand number": int,
+    "count": int,
+    "move count": int,
+    "bool": bool,
+    "phase": lambda v: v.value,
+    "scores": list,
+    "counts by seat": list,
+    "counts": list,
+    "numbers by team": list,
+    "bools by seat": list,
+    "bools by team": list,
+    "hand": cards_to_data,
+    "cards": cards_to_data,
+    "cards by team": lambda v: [cards_to_data(c) for c in v],
+    "card or none": card_to_data,
+    "melds by team": lambda v: [[meld_to_data(m) for m in team] for team in v],
+    "turn": turn_to_data,
+    "hand results": lambda v: [result_to_data(r) for r in v],
+}
+"""How a field of each kind is written (:data:`~kanasta.view.seen.VIEW_FIELDS`)."""
+
 
 def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
     """The view document of ``view`` (what :meth:`PlayerView.to_dict` returns).
 
-    Every key is written, in a fixed order (``hand_moves`` only when the rules
-    set :attr:`~kanasta.Rules.hand_move_limit`, as in a position document).
-    With ``history=False`` the moves so far (``history`` and
-    ``start_events``) are left out: a smaller document for a front-end that
+    Every field of :data:`~kanasta.view.seen.VIEW_FIELDS` is written, in its order
+    (``hand_moves`` only when the rules set :attr:`~kanasta.Rules.hand_move_limit`, as in a
+    position document), then the legal moves.  With ``history=False`` the moves so far
+    (``history`` and ``start_events``) are left out: a smaller document for a front-end that
     keeps its own log.
 
     >>> import kanasta
@@ -311,33 +340,12 @@ def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
     >>> doc["packet_sizes"], doc["trump"], doc["legal_actions"][:2], "history" in doc
     ([11, 11], '7C', ['draw', 'take'], False)
     """
-    doc: dict[str, Any] = {
-        "format": VIEW_FORMAT,
-        "rules": rules_to_data(view.rules),
-        "seat": view.seat,
-        "hand_number": view.hand_number,
-        "dealer": view.dealer,
-        "scores": list(view.scores),
-        "phase": view.phase.value,
-        "player": view.player,
-        "hand": cards_to_data(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "stock_size": view.stock_size,
-        "pile": cards_to_data(view.pile),
-        "pile_frozen": view.pile_frozen,
-        "melds": [[meld_to_data(m) for m in team] for team in view.melds],
-        "red_threes": [cards_to_data(c) for c in view.red_threes],
-        "packet_sizes": list(view.packet_sizes),
-        "packets_taken": list(view.packets_taken),
-        "trump": card_to_data(view.trump),
-        "opened": list(view.opened),
-        "melded_this_hand": list(view.melded_this_hand),
-        "turn": turn_to_data(view.turn),
-        "winner": view.winner,
-        "hand_results": [result_to_data(r) for r in view.hand_results],
-        **({"hand_moves": view.hand_moves} if view.rules.hand_move_limit is not None else {}),
-        "legal_actions": [str(a) for a in view.legal_actions()],
-    }
+    doc: dict[str, Any] = {"format": VIEW_FORMAT}
+    counted = view.rules.hand_move_limit is not None
+    for name, kind in VIEW_FIELDS:
+        if kind != "move count" or counted:
+            doc[name] = _WRITE[kind](getattr(view, name))
+    doc["legal_actions"] = [str(a) for a in view.legal_actions()]
     if history:
         doc["history"] = [
             {"seat": step.seat, "action": str(step.action), "events": [event_to_dict(e) for e in step.events]}
@@ -352,6 +360,95 @@ def view_to_dict(view: ViewData, *, history: bool = True) -> dict[str, Any]:
 
 def _by(value: object, path: str, length: int, what: str, read: Callable[[object, str], Any]) -> tuple[Any, ...]:
     return tuple(read(v, _join(path, i)) for i, v in enumerate(_list(value, path, length, what)))
+
+
+class _Fields:
+    """The fields of one view document read so far (:data:`~kanasta.view.seen.VIEW_FIELDS`' order),
+    by name, and how each kind is read under the document's rules."""
+
+    def __init__(self, doc: dict[str, Any], rules: Rules) -> None:
+        self.doc = doc
+        self.rules = rules
+        self.values: dict[str, Any] = {"rules": rules}
+
+    def read(self, name: str, kind: FieldKind) -> Any:
+        """The field ``name`` of the document, of kind ``kind``: its type and range checked."""
+        value, rules = self.doc.get(name), self.rules
+        n, teams = rules.players, rules.teams
+
+        def count(v: object, p: str) -> int:
+            return _int(v, p, 0, _DECK_SIZE)
+
+        if kind == "seat":
+            return _int(value, name, 0, n - 1)
+        if kind == "team or none":
+            return _optional(value, name, lambda v, p: _int(v, p, 0, teams - 1))
+        if kind == "hand number":
+            return _int(value, name, 1, _LARGEST)
+        if kind == "count":
+            return count(value, name)
+        if kind == "move count":
+            return read_hand_moves(self.doc, rules, self.values["phase"])
+        if kind == "bool":
+            return _bool(value, name)
+        if kind == "phase":
+            if not isinstance(value, str) or value not in PHASE_OF:
+                _fail(name, f"expected one of {', '.join(PHASE_OF)}, got {short_repr(value)}")
+            return PHASE_OF[value]
+        if kind == "scores":
+            return _by(value, name, teams, "teams", lambda v, p: _int(v, p))
+        if kind == "counts by seat":
+            return _by(value, name, n, "players", count)
+        if kind == "counts":
+            return tuple(count(v, _join(name, i)) for i, v in enumerate(_list(value, name)))
+        if kind == "numbers by team":
+            return _by(value, name, teams, "teams", lambda v, p: _int(v, p, 0))
+        if kind == "bools by seat":
+            return _by(value, name, n, "players", _bool)
+        if kind == "bools by team":
+            return _by(value, name, teams, "teams", _bool)
+        if kind == "hand":
+            return tuple(sorted(_cards(value, name)))
+        if kind == "cards":
+            return _cards(value, name)
+        if kind == "cards by team":
+            return _by(value, name, teams, "teams", _cards)
+        if kind == "card or none":
+            return _optional(value, name, _card)
+        if kind == "melds by team":
+            return _by(value, name, teams, "teams",
+                           lambda v, p: tuple(_meld(m, _join(p, i), rules) for i, m in enumerate(_list(v, p))))
+        if kind == "turn":
+            return _read_turn(value, name, Turn())
+        assert kind == "hand results", kind
+        return _read_results(value, rules)
+
+    def check(self, name: str) -> None:
+        """The field ``name`` against the fields read before it (and the rules)."""
+        v, rules = self.values, self.rules
+        if name == "hand_sizes" and v["hand_sizes"][v["seat"]] != len(v["hand"]):
+            _fail(f"hand_sizes.{v['seat']}",
+                  f"the seat's own hand has {len(v['hand'])} cards, not {v['hand_sizes'][v['seat']]}")
+        elif name == "pile_frozen":  # frozen exactly while the pile holds a wild or a red 3
+            read_pile_frozen(self.doc, rules, v["pile"])
+        elif name == "packets_taken":
+            taken = sum(v["packets_taken"])
+            if taken > rules.packets:
+                _fail("packets_taken", f"these rules have {rules.packets} packet(s), not {taken}")
+            left = rules.packets - taken
+            if len(v["packet_sizes"]) != left:
+                _fail("packet_sizes", f"expected {left} packets (the rules' packets less those taken), "
+                                      f"got {len(v['packet_sizes'])}")
+            for i, size in enumerate(v["packet_sizes"]):
+                if size != rules.packet_size:
+                    _fail(f"packet_sizes.{i}", f"a packet holds {rules.packet_size} cards, not {size}")
+        elif name == "trump":
+            if rules.trump and v["trump"] is None:
+                _fail("trump", "these rules turn up a trump card (K-TRUMP-1): give it")
+            if not rules.trump and v["trump"] is not None:
+                _fail("trump", "these rules have no trump card: leave it null")
+        elif name == "winner" and (v["winner"] is not None) != (v["phase"] is Phase.GAME_OVER):
+            _fail("winner", "a game has a winner exactly when the phase is game_over (G-GAME-1)")
 
 
 def view_from_dict(data: object, make: type[V]) -> V:
@@ -376,60 +473,14 @@ def view_from_dict(data: object, make: type[V]) -> V:
     if isinstance(data, dict) and "format" in data and data["format"] != VIEW_FORMAT:
         _fail("format", f"expected {VIEW_FORMAT!r}, got {short_repr(data['format'])}")
     doc = _object(data, "", _KEYS, _OPTIONAL_KEYS)
-    rules = rules_from_data(doc["rules"], "rules")
-    n, teams = rules.players, rules.teams
-
-    def seat_of(v: object, p: str) -> int:
-        return _int(v, p, 0, n - 1)
-
-    def team_of(v: object, p: str) -> int:
-        return _int(v, p, 0, teams - 1)
-
-    def count(v: object, p: str) -> int:
-        return _int(v, p, 0, _DECK_SIZE)
-
-    seat = seat_of(doc["seat"], "seat")
+    fields = _Fields(doc, rules_from_data(doc["rules"], "rules"))
+    for name, kind in VIEW_FIELDS[1:]:
+        fields.values[name] = fields.read(name, kind)
+        fields.check(name)
+    v = fields.values
+    rules, seat, phase, player = fields.rules, v["seat"], v["phase"], v["player"]
     read = _Reader(rules, seat)
-    hand_number = _int(doc["hand_number"], "hand_number", 1, _LARGEST)
-    dealer = seat_of(doc["dealer"], "dealer")
-    scores = _by(doc["scores"], "scores", teams, "teams", lambda v, p: _int(v, p))
-    phase_name = doc["phase"]
-    if not isinstance(phase_name, str) or phase_name not in PHASE_OF:
-        _fail("phase", f"expected one of {', '.join(PHASE_OF)}, got {short_repr(phase_name)}")
-    phase = PHASE_OF[phase_name]
-    player = seat_of(doc["player"], "player")
-    hand = tuple(sorted(_cards(doc["hand"], "hand")))
-    hand_sizes = _by(doc["hand_sizes"], "hand_sizes", n, "players", count)
-    if hand_sizes[seat] != len(hand):
-        _fail(f"hand_sizes.{seat}", f"the seat's own hand has {len(hand)} cards, not {hand_sizes[seat]}")
-    stock_size = count(doc["stock_size"], "stock_size")
-    pile = _cards(doc["pile"], "pile")
-    pile_frozen = read_pile_frozen(doc, rules, pile)  # frozen exactly while the pile holds a wild or a red 3
-    melds = _by(doc["melds"], "melds", teams, "teams",
-                lambda v, p: tuple(_meld(m, _join(p, i), rules) for i, m in enumerate(_list(v, p))))
-    red_threes = _by(doc["red_threes"], "red_threes", teams, "teams", _cards)
-    packets_taken = _by(doc["packets_taken"], "packets_taken", teams, "teams", lambda v, p: _int(v, p, 0))
-    if sum(packets_taken) > rules.packets:
-        _fail("packets_taken", f"these rules have {rules.packets} packet(s), not {sum(packets_taken)}")
-    packet_sizes = _by(doc["packet_sizes"], "packet_sizes", rules.packets - sum(packets_taken),
-                       "packets (the rules' packets less those taken)", count)
-    for i, size in enumerate(packet_sizes):
-        if size != rules.packet_size:
-            _fail(f"packet_sizes.{i}", f"a packet holds {rules.packet_size} cards, not {size}")
-    trump = _optional(doc["trump"], "trump", _card)
-    if rules.trump and trump is None:
-        _fail("trump", "these rules turn up a trump card (K-TRUMP-1): give it")
-    if not rules.trump and trump is not None:
-        _fail("trump", "these rules have no trump card: leave it null")
-    opened = _by(doc["opened"], "opened", teams, "teams", _bool)
-    melded_this_hand = _by(doc["melded_this_hand"], "melded_this_hand", n, "players", _bool)
-    turn = _read_turn(doc["turn"], "turn", Turn())
-    winner = _optional(doc["winner"], "winner", team_of)
-    if (winner is not None) != (phase is Phase.GAME_OVER):
-        _fail("winner", "a game has a winner exactly when the phase is game_over (G-GAME-1)")
-
-    results = _read_results(doc["hand_results"], rules)
-    for r in results:
+    for r in v["hand_results"]:
         read.results[r.hand_number] = r
 
     legal = tuple(read.action(a, f"legal_actions.{i}") for i, a in enumerate(_list(doc["legal_actions"],
@@ -440,43 +491,18 @@ def view_from_dict(data: object, make: type[V]) -> V:
         _fail("legal_actions", "the seat to move has at least one legal move (E-2)")
 
     # ---- every card the seat sees, and the hidden counts, make the deck (G-DECK-1)
-    places: list[tuple[str, tuple[Card, ...]]] = [("hand", hand), ("pile", pile), ("turn.aside", turn.aside)]
-    for t, team_melds in enumerate(melds):
+    places: list[tuple[str, tuple[Card, ...]]] = [("hand", v["hand"]), ("pile", v["pile"]),
+                                                  ("turn.aside", v["turn"].aside)]
+    for t, team_melds in enumerate(v["melds"]):
         places.extend((f"melds.{t}.{i}", m.cards) for i, m in enumerate(team_melds))
-    places.extend((f"red_threes.{t}", c) for t, c in enumerate(red_threes))
+    places.extend((f"red_threes.{t}", c) for t, c in enumerate(v["red_threes"]))
     seen = within_deck(places)
-    hidden = sum(hand_sizes) - hand_sizes[seat] + stock_size + sum(packet_sizes)
+    sizes = v["hand_sizes"]
+    hidden = sum(sizes) - sizes[seat] + v["stock_size"] + sum(v["packet_sizes"])
     if seen + hidden != _DECK_SIZE:
         _fail("", f"the view does not add up to the deck: {seen} cards seen and {hidden} "
                   f"hidden (other hands, stock, packets), not {_DECK_SIZE}")
 
     steps = tuple(read.step(s, f"history.{i}") for i, s in enumerate(_list(doc.get("history", []), "history")))
     start_events = read.events(doc.get("start_events", []), "start_events")
-    return make(
-        rules=rules,
-        seat=seat,
-        hand_number=hand_number,
-        dealer=dealer,
-        scores=scores,
-        hand=hand,
-        hand_sizes=hand_sizes,
-        stock_size=stock_size,
-        pile=pile,
-        pile_frozen=pile_frozen,
-        melds=melds,
-        red_threes=red_threes,
-        packet_sizes=packet_sizes,
-        packets_taken=packets_taken,
-        trump=trump,
-        opened=opened,
-        melded_this_hand=melded_this_hand,
-        player=player,
-        phase=phase,
-        turn=turn,
-        winner=winner,
-        hand_results=tuple(results),
-        legal_actions=legal,
-        hand_moves=read_hand_moves(doc, rules, phase),
-        history=steps,
-        start_events=start_events,
-    )
+    return make(legal_actions=legal, history=steps, start_events=start_events, **v)

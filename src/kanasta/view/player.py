@@ -32,7 +32,7 @@ from kanasta import _core, engine
 from kanasta._native import CONVERT, class_makers, slot_setter
 from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
-from kanasta.position import FIELDS, PHASE_OF, Position
+from kanasta.position import PHASE_OF, Position
 from kanasta.view.document import seen_events_of, view_from_dict, view_to_dict
 from kanasta.view.seen import (
     CardsDrawnHidden,
@@ -43,8 +43,7 @@ from kanasta.view.seen import (
     SeenStep,
     ViewData,
     _SeenLink,
-    hide,
-    seen_history,
+    seen_fields,
 )
 
 __all__ = [
@@ -261,13 +260,6 @@ None when ``seat`` is not one of the game's seats or the core cannot write the s
 cannot be listed within the work budget."""
 
 
-_SHARED: tuple[str, ...] = tuple(
-    f.name for f in attrs.fields(PlayerView) if f.name in FIELDS and f.name != "start_events"
-)
-"""The fields a view copies from the position as they are (the public table, derived); the
-start events are shown as the seat saw them."""
-
-
 def make_view(state: Position, seat: int, *, legal_actions: tuple[Action, ...] | None = None) -> PlayerView:
     """What ``seat`` may see of ``state`` (RULES E-4); :meth:`State.view` calls this.
 
@@ -290,14 +282,4 @@ def make_view(state: Position, seat: int, *, legal_actions: tuple[Action, ...] |
         legal_actions = ()
     elif legal_actions is None:
         legal_actions = engine.legal_actions(state)
-    return PlayerView(
-        seat=seat,
-        hand=state.hands[seat],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        stock_size=len(state.stock),
-        packet_sizes=tuple(len(p) for p in state.packets),
-        legal_actions=legal_actions,
-        history=seen_history(state._log, seat, players),
-        start_events=tuple(hide(e, seat) for e in state.start_events),
-        **{name: getattr(state, name) for name in _SHARED},
-    )
+    return PlayerView(legal_actions=legal_actions, **seen_fields(state, seat))

@@ -5,16 +5,19 @@ else; :class:`kanasta.PlayerView` (in :mod:`kanasta.view.player`) is the ViewDat
 you use, with its documents.  The hidden forms of events
 (:class:`CardsDrawnHidden`, :class:`RedThreeLaidHidden`,
 :class:`PacketTakenHidden`) stand for events whose cards the seat may not
-see; :func:`hide` gives an event as one seat saw it.  The module knows
-positions' data only: the view documents (:mod:`kanasta.view.document`) and the
-views (:mod:`kanasta.view.player`) sit above it.
+see; :func:`hide` gives an event as one seat saw it.  :data:`VIEW_FIELDS` is the
+one table of the view's fields (their order and kind), which the view document
+and the native core's views follow, and :func:`seen_fields` what a seat sees of
+a position.  The module knows positions' data only: the view documents
+(:mod:`kanasta.view.document`) and the views (:mod:`kanasta.view.player`) sit
+above it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, overload
+from typing import Any, Final, Literal, TypeAlias, overload
 
 import attrs
 
@@ -23,6 +26,7 @@ from kanasta.cards import DECK, Card, format_cards
 from kanasta.errors import SamplingError
 from kanasta.melds import Meld
 from kanasta.position import (
+    FIELDS,
     GAME_OVER,
     CardsDrawn,
     Event,
@@ -33,6 +37,7 @@ from kanasta.position import (
     Phase,
     PileJoined,
     PileTaken,
+    Position,
     RedThreeLaid,
     Turn,
     sentence,
@@ -40,7 +45,9 @@ from kanasta.position import (
 from kanasta.rules import Rules
 
 __all__ = [
+    "VIEW_FIELDS",
     "CardsDrawnHidden",
+    "FieldKind",
     "PacketTakenHidden",
     "RedThreeLaidHidden",
     "SeenEvent",
@@ -49,6 +56,7 @@ __all__ = [
     "ViewData",
     "hide",
     "known_after",
+    "seen_fields",
     "seen_history",
     "track_known",
 ]
@@ -595,3 +603,84 @@ class ViewData:
             f"<PlayerView seat {self.seat}, hand {self.hand_number}, seat {self.player} to {self.phase.value}, "
             f"hand {format_cards(self.hand) or '-'}, stock {self.stock_size}, scores {self.scores}>"
         )
+
+
+# ------------------------------------------------------------------ the view's fields, once
+
+FieldKind: TypeAlias = Literal[
+    "rules", "seat", "team or none", "hand number", "count", "move count", "bool", "phase",
+    "scores", "counts by seat", "counts", "numbers by team", "bools by seat", "bools by team",
+    "hand", "cards", "cards by team", "card or none", "melds by team", "turn", "hand results",
+]
+"""What kind of value a view's field holds, as its document writes and reads it (see
+:mod:`kanasta.view.document`): a number and its range, a list by seat or by team, cards, melds,
+the turn, hand results.  ``"move count"`` is :attr:`ViewData.hand_moves`, written only when the
+rules count moves."""
+
+VIEW_FIELDS: Final[tuple[tuple[str, FieldKind], ...]] = (
+    ("rules", "rules"),
+    ("seat", "seat"),
+    ("hand_number", "hand number"),
+    ("dealer", "seat"),
+    ("scores", "scores"),
+    ("phase", "phase"),
+    ("player", "seat"),
+    ("hand", "hand"),
+    ("hand_sizes", "counts by seat"),
+    ("stock_size", "count"),
+    ("pile", "cards"),
+    ("pile_frozen", "bool"),
+    ("melds", "melds by team"),
+    ("red_threes", "cards by team"),
+    ("packet_sizes", "counts"),
+    ("packets_taken", "numbers by team"),
+    ("trump", "card or none"),
+    ("opened", "bools by team"),
+    ("melded_this_hand", "bools by seat"),
+    ("turn", "turn"),
+    ("winner", "team or none"),
+    ("hand_results", "hand results"),
+    ("hand_moves", "move count"),
+)
+"""The one table of what a seat sees of the table: every field of :class:`ViewData` but its moves
+(the legal moves, the history, the start events), in the order of the view document
+(``kanasta.view/1``), each with its kind.  The document's writer and reader
+(:mod:`kanasta.view.document`) and the native core's views follow it; the core's table
+(``kanasta._core.VIEW_FIELDS``, ``rust/src/view/seen.rs``) names the same fields in the same order
+(checked when :mod:`kanasta.view` loads).  A new field of the view is declared in :class:`ViewData`,
+here, and in :func:`seen_fields` (and in the core's table, with how the core sees it).
+
+>>> VIEW_FIELDS[:3]
+(('rules', 'rules'), ('seat', 'seat'), ('hand_number', 'hand number'))
+"""
+
+_SHARED: Final[tuple[str, ...]] = tuple(
+    name for name, _ in VIEW_FIELDS if name in FIELDS and name not in ("hand", "start_events")
+)
+"""The fields a seat sees of the position as they are (the public table, derived)."""
+
+
+def seen_fields(state: Position, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of ``state`` (RULES E-4): the fields of its view but its legal moves, by name.
+
+    The fields of :data:`VIEW_FIELDS`: the public ones as the position holds them, the seat's
+    own hand, and of every hidden place its size; the history and the first deal's events as
+    the seat saw them.  :func:`kanasta.make_view` makes the view of them.
+
+    >>> import kanasta
+    >>> s = kanasta.new_game(kanasta.Rules.kanasta(), seed=3)
+    >>> fields = seen_fields(s, 1)
+    >>> fields["hand"] == s.hands[1], fields["packet_sizes"], "stock" in fields
+    (True, (11, 11), False)
+    """
+    players = state.rules.players
+    return {
+        "seat": seat,
+        "hand": state.hands[seat],
+        "hand_sizes": tuple(len(h) for h in state.hands),
+        "stock_size": len(state.stock),
+        "packet_sizes": tuple(len(p) for p in state.packets),
+        "history": seen_history(state._log, seat, players),
+        "start_events": tuple(hide(e, seat) for e in state.start_events),
+        **{name: getattr(state, name) for name in _SHARED},
+    }
