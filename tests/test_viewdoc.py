@@ -23,6 +23,7 @@ from kanasta import (
     State,
 )
 from kanasta.view.document import VIEW_FORMAT
+from kanasta.view.seen import VIEW_FIELDS, ViewData
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 
@@ -89,6 +90,21 @@ def test_the_documented_keys_are_the_written_keys() -> None:
     limited = kanasta.new_game(attrs.evolve(kanasta.Rules.classic(), hand_move_limit=30), seed=3)
     assert documented == list(limited.view(0).to_dict())
     assert [k for k in documented if k != "hand_moves"] == list(game("classic")[3].view(0).to_dict())
+
+
+def test_the_document_follows_the_one_table_of_the_view_s_fields() -> None:
+    """Issue 23: every field of a view but its moves is in VIEW_FIELDS, written in its order (after the
+    format, before the legal moves and the history), and the native views of both engines' states
+    write the same keys."""
+    table = [name for name, _ in VIEW_FIELDS]
+    moves = {"_legal_actions", "history", "start_events"}
+    assert sorted(table) == sorted(f.name for f in attrs.fields(ViewData) if f.name not in moves)
+    rules = attrs.evolve(kanasta.Rules.kanasta(), hand_move_limit=40)
+    for engine in ("native", "python"):
+        view = kanasta.new_game(rules, seed=5, engine=engine).view(1)
+        assert list(view.to_dict()) == ["format", *table, "legal_actions", "history", "start_events"]
+        assert list(json.loads(view.to_json())) == list(view.to_dict())
+    assert tuple(table) == kanasta._core.VIEW_FIELDS
 
 
 def test_a_view_under_a_move_limit_reads_back_with_its_move_count() -> None:

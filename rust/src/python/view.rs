@@ -23,37 +23,13 @@ use crate::cards::Card;
 use crate::legality::SEARCH_BUDGET;
 use crate::position::{Event, Phase, State};
 use crate::view::memory::Memory;
-use crate::view::seen::SeatView;
+use crate::view::seen::{SeatView, Seen};
 use crate::view::{hidden, step_text, view_json, Hidden};
 
-/// The view's fields a native view hands out one by one (`NativeView.field`), by name, in
-/// `kanasta.view.seen.ViewData`'s order: all but the seat, the phase and the legal moves (set
-/// when the view is made) and the history (made from `NativeView.history`).  The one named
-/// table of them, which the package checks against its own field list.
-pub(super) const VIEW_FIELDS: [&str; 22] = [
-    "rules",
-    "hand_number",
-    "dealer",
-    "scores",
-    "hand",
-    "hand_sizes",
-    "stock_size",
-    "pile",
-    "pile_frozen",
-    "melds",
-    "red_threes",
-    "packet_sizes",
-    "packets_taken",
-    "trump",
-    "opened",
-    "melded_this_hand",
-    "player",
-    "turn",
-    "winner",
-    "hand_results",
-    "start_events",
-    "hand_moves",
-];
+/// The view's fields a native view hands out one by one (`NativeView.field`), by name:
+/// the core's one table of them ([`crate::view::seen::VIEW_FIELDS`], in the view
+/// document's order), which the package checks against its own (`kanasta.view.seen`).
+pub(super) use crate::view::seen::VIEW_FIELDS;
 
 /// The hidden event classes (`kanasta.view.seen`), each with its fields in the class's order:
 /// the table both sides read, as `EVENT_FIELDS` for the events themselves.
@@ -150,48 +126,39 @@ pub(super) fn seen_objects<'py>(
     PyTuple::new(py, out)
 }
 
-/// The field `name` (one of `VIEW_FIELDS` but the rules and start events) of `view`:
-/// cards as the package's card objects, hand results as the game's result objects;
-/// melds and the turn in the plain forms of `NativeState.field` (`meld_raw`,
-/// `turn_raw`), which the package turns into its objects.  None for any other name.
+/// The field `name` (one of `VIEW_FIELDS` but the rules) of `view`, as the seat
+/// sees it ([`SeatView::field`]): cards as the package's card objects, hand results
+/// as the game's result objects, the phase as the package's member; melds and the
+/// turn in the plain forms of `NativeState.field` (`meld_raw`, `turn_raw`), which the
+/// package turns into its objects.  None for any other name.
 fn view_field<'py>(
     py: Python<'py>,
     view: &SeatView<'_>,
     game: &Game,
     name: &str,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let rules = view.rules();
-    let n = rules.players;
-    let teams = rules.teams();
+    let Some(seen) = view.field(name) else {
+        return Ok(None);
+    };
     let cards = card_objects()?;
     let list = |cs: &[Card]| -> PyResult<Bound<'py, PyAny>> {
         Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
     };
-    let value = match name {
-        "hand_number" => any(py, view.hand_number())?,
-        "dealer" => any(py, view.dealer())?,
-        "scores" => tuple_of(py, 0..teams, |t| any(py, view.score(t)))?,
-        "hand" => list(&view.hand().cards())?,
-        "hand_sizes" => tuple_of(py, 0..n, |s| any(py, view.hand_size(s)))?,
-        "stock_size" => any(py, view.stock_size())?,
-        "pile" => list(view.pile())?,
-        "pile_frozen" => any(py, view.pile_frozen())?,
-        "melds" => melds_raw(py, (0..teams).map(|t| view.melds(t)))?,
-        "red_threes" => tuple_of(py, 0..teams, |t| list(view.red_threes(t).as_slice()))?,
-        "packet_sizes" => tuple_of(py, view.packet_sizes(), |s| any(py, s))?,
-        "packets_taken" => tuple_of(py, 0..teams, |t| any(py, view.packets_taken(t)))?,
-        "trump" => match view.trump() {
-            Some(c) => cards[usize::from(c)].bind(py).clone(),
-            None => py.None().into_bound(py),
-        },
-        "opened" => tuple_of(py, 0..teams, |t| any(py, view.opened(t)))?,
-        "melded_this_hand" => tuple_of(py, 0..n, |s| any(py, view.melded_this_hand(s)))?,
-        "player" => any(py, view.player())?,
-        "turn" => turn_raw(py, view.turn())?,
-        "winner" => any(py, view.winner())?,
-        "hand_results" => tuple_of(py, view.hand_results().iter(), |r| game.result(py, r))?,
-        "hand_moves" => any(py, view.hand_moves())?,
-        _ => return Ok(None),
+    let value = match seen {
+        Seen::Rules(_) => return Ok(None), // the package's own object: `NativeView.field`'s
+        Seen::Number(n) | Seen::MoveCount(n) => any(py, n)?,
+        Seen::NumberOrNone(n) => any(py, n)?,
+        Seen::Bool(b) => any(py, b)?,
+        Seen::Phase(p) => MAKERS.get()?.phases.of(py, p).clone(),
+        Seen::Numbers(ns) => tuple_of(py, ns.iter(), |n| any(py, n))?,
+        Seen::Bools(bs) => tuple_of(py, bs.iter(), |b| any(py, b))?,
+        Seen::Cards(cs) => list(&cs)?,
+        Seen::CardsBy(groups) => tuple_of(py, groups.iter(), |cs| list(cs))?,
+        Seen::CardOrNone(Some(c)) => cards[usize::from(c)].bind(py).clone(),
+        Seen::CardOrNone(None) => py.None().into_bound(py),
+        Seen::Melds(teams) => melds_raw(py, teams.iter().copied())?,
+        Seen::Turn(turn) => turn_raw(py, turn)?,
+        Seen::Results(results) => tuple_of(py, results.iter(), |r| game.result(py, r))?,
     };
     Ok(Some(value))
 }

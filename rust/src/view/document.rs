@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use serde_json::{Map, Value};
 
 use super::json;
-use super::seen::{hidden, Hidden, SeatView};
+use super::seen::{hidden, Hidden, SeatView, Seen};
 use crate::actions::Action;
 use crate::cards::Card;
 use crate::documents::parts::{card_value, event_value, result_value, turn_value};
@@ -225,11 +225,6 @@ impl Doc {
         self.out.extend_from_slice(text.as_bytes());
     }
 
-    fn int(&mut self, key: &str, value: impl std::fmt::Display) {
-        self.key(key);
-        self.out.extend_from_slice(value.to_string().as_bytes());
-    }
-
     fn flag(out: &mut Vec<u8>, value: bool) {
         out.extend_from_slice(if value { b"true" } else { b"false" });
     }
@@ -238,17 +233,10 @@ impl Doc {
         &mut self,
         key: &str,
         items: impl IntoIterator<Item = T>,
-        mut each: impl FnMut(&mut Vec<u8>, T),
+        each: impl FnMut(&mut Vec<u8>, T),
     ) {
         self.key(key);
-        self.out.push(b'[');
-        for (i, item) in items.into_iter().enumerate() {
-            if i > 0 {
-                self.out.extend_from_slice(b", ");
-            }
-            each(&mut self.out, item);
-        }
-        self.out.push(b']');
+        push_list(&mut self.out, items, each);
     }
 
     fn value(&mut self, key: &str, value: &Value) {
@@ -280,6 +268,59 @@ fn push_cards(out: &mut Vec<u8>, cards: &[Card]) {
     out.push(b'"');
 }
 
+/// `items` as a JSON list, each written by `each`.
+fn push_list<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
+    out.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        each(out, item);
+    }
+    out.push(b']');
+}
+
+/// One field's value as the view document writes it (the Python
+/// `kanasta.view.document`'s writer of its kind).
+fn write_seen(out: &mut Vec<u8>, value: &Seen<'_>) {
+    match value {
+        Seen::Rules(rules) => {
+            let text = RULES_TEXT.text(rules, |r| json::to_string(&r.to_doc_value()));
+            out.extend_from_slice(text.as_bytes());
+        }
+        Seen::Number(n) | Seen::MoveCount(n) => out.extend_from_slice(n.to_string().as_bytes()),
+        Seen::NumberOrNone(Some(n)) => out.extend_from_slice(n.to_string().as_bytes()),
+        Seen::NumberOrNone(None) | Seen::CardOrNone(None) => out.extend_from_slice(b"null"),
+        Seen::Bool(b) => Doc::flag(out, *b),
+        Seen::Phase(p) => json::write_str(p.name(), out),
+        Seen::Numbers(ns) => push_list(out, ns.iter(), |o, n| {
+            o.extend_from_slice(n.to_string().as_bytes())
+        }),
+        Seen::Bools(bs) => push_list(out, bs.iter(), |o, &b| Doc::flag(o, b)),
+        Seen::Cards(cards) => push_cards(out, cards),
+        Seen::CardsBy(groups) => push_list(out, groups.iter(), |o, cards| push_cards(o, cards)),
+        Seen::CardOrNone(Some(c)) => {
+            out.push(b'"');
+            push_card(out, *c);
+            out.push(b'"');
+        }
+        Seen::Melds(teams) => push_list(out, teams.iter(), |o, melds| {
+            push_list(o, melds.iter(), |o, m| json::write_str(&m.notation(), o))
+        }),
+        Seen::Turn(turn) => json::write(&turn_value(turn), out),
+        Seen::Results(results) => {
+            let text = RESULTS_TEXT.text(results, |rs| {
+                json::to_string(&Value::Array(rs.iter().map(|r| result_value(r)).collect()))
+            });
+            out.extend_from_slice(text.as_bytes());
+        }
+    }
+}
+
 /// The view document of `view` as the text `json.dumps(view.to_dict(history=history))`
 /// gives, key for key as the Python `view_to_dict` writes it: `legal` are the
 /// seat's legal moves (empty when it is not the seat to move), `line` the line of
@@ -291,79 +332,19 @@ pub fn view_json<B>(
     line: &Line<B>,
     history: bool,
 ) -> String {
-    let rules = view.rules();
-    let n = rules.players;
-    let teams = rules.teams();
+    let counted = view.rules().hand_move_limit.is_some();
     let mut doc = Doc {
         out: Vec::with_capacity(4096),
         first: true,
     };
     doc.out.push(b'{');
     doc.raw("format", "\"kanasta.view/1\"");
-    let rules_text = RULES_TEXT.text(view.rules_shared(), |r| json::to_string(&r.to_doc_value()));
-    doc.raw("rules", &rules_text);
-    doc.int("seat", view.seat());
-    doc.int("hand_number", view.hand_number());
-    doc.int("dealer", view.dealer());
-    doc.list("scores", 0..teams, |o, t| {
-        o.extend_from_slice(view.score(t).to_string().as_bytes())
-    });
-    doc.key("phase");
-    json::write_str(view.phase().name(), &mut doc.out);
-    doc.int("player", view.player());
-    doc.key("hand");
-    push_cards(&mut doc.out, &view.hand().cards());
-    doc.list("hand_sizes", 0..n, |o, s| {
-        o.extend_from_slice(view.hand_size(s).to_string().as_bytes())
-    });
-    doc.int("stock_size", view.stock_size());
-    doc.key("pile");
-    push_cards(&mut doc.out, view.pile());
-    doc.key("pile_frozen");
-    Doc::flag(&mut doc.out, view.pile_frozen());
-    doc.list("melds", 0..teams, |o, t| {
-        o.push(b'[');
-        for (i, m) in view.melds(t).iter().enumerate() {
-            if i > 0 {
-                o.extend_from_slice(b", ");
-            }
-            json::write_str(&m.notation(), o);
+    for (name, value) in view.fields() {
+        if matches!(value, Seen::MoveCount(_)) && !counted {
+            continue; // as in a position document: only when the rules count moves
         }
-        o.push(b']');
-    });
-    doc.list("red_threes", 0..teams, |o, t| {
-        push_cards(o, view.red_threes(t).as_slice())
-    });
-    doc.list("packet_sizes", view.packet_sizes(), |o, s| {
-        o.extend_from_slice(s.to_string().as_bytes())
-    });
-    doc.list("packets_taken", 0..teams, |o, t| {
-        o.extend_from_slice(view.packets_taken(t).to_string().as_bytes())
-    });
-    doc.key("trump");
-    match view.trump() {
-        Some(c) => {
-            doc.out.push(b'"');
-            push_card(&mut doc.out, c);
-            doc.out.push(b'"');
-        }
-        None => doc.out.extend_from_slice(b"null"),
-    }
-    doc.list("opened", 0..teams, |o, t| Doc::flag(o, view.opened(t)));
-    doc.list("melded_this_hand", 0..n, |o, s| {
-        Doc::flag(o, view.melded_this_hand(s))
-    });
-    doc.value("turn", &turn_value(view.turn()));
-    match view.winner() {
-        Some(w) => doc.int("winner", w),
-        None => doc.raw("winner", "null"),
-    }
-    let results = RESULTS_TEXT.text(view.hand_results_shared(), |rs| {
-        json::to_string(&Value::Array(rs.iter().map(|r| result_value(r)).collect()))
-    });
-    doc.raw("hand_results", &results);
-    if rules.hand_move_limit.is_some() {
-        doc.int("hand_moves", view.hand_moves());
+        doc.key(name);
+        write_seen(&mut doc.out, &value);
     }
     doc.list("legal_actions", legal, |o, a| {
         json::write_str(&a.to_string(), o)

@@ -5,8 +5,12 @@
 //! the view document take a [`SeatView`], never the [`State`], so they cannot
 //! read another hand, the stock, the packets or the seed.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use crate::cards::Card;
-use crate::position::{Event, Hand, Phase, RedThrees, State, TableMeld, Turn};
+use crate::inline::Inline;
+use crate::position::{Event, Hand, HandResult, Phase, RedThrees, State, TableMeld, Turn};
 use crate::rules::Rules;
 
 /// An event as a seat saw it when it holds cards that seat may not see (the
@@ -211,5 +215,126 @@ impl<'s> SeatView<'s> {
     /// The moves made in this hand so far (counted when the rules set a move limit).
     pub fn hand_moves(&self) -> u64 {
         self.state.hand_moves
+    }
+}
+
+/// A field of a seat's view as the seat sees it, in the form the view document
+/// (`super::document`) and the bindings (`crate::python::view`) write it: the
+/// kinds of the Python `kanasta.view.seen.FieldKind`.
+#[derive(Clone, Debug)]
+pub enum Seen<'s> {
+    /// The rules (written as a preset's name or every field).
+    Rules(&'s Arc<Rules>),
+    /// A number: a seat, a count, the hand's number.
+    Number(u64),
+    /// A number or none (the winner).
+    NumberOrNone(Option<usize>),
+    /// The moves made in this hand, written only when the rules count them.
+    MoveCount(u64),
+    /// Yes or no.
+    Bool(bool),
+    /// What the game waits for.
+    Phase(Phase),
+    /// Numbers by seat or by team, or a list of counts (at most 4: seats, teams, packets).
+    Numbers(Inline<i64, 4>),
+    /// Yes or no by seat or by team.
+    Bools(Inline<bool, 4>),
+    /// Cards, in their order.
+    Cards(Cow<'s, [Card]>),
+    /// Cards by team.
+    CardsBy(Inline<&'s [Card], 4>),
+    /// One card or none.
+    CardOrNone(Option<Card>),
+    /// The melds of each team.
+    Melds(Inline<&'s [TableMeld], 4>),
+    /// The turn so far.
+    Turn(&'s Turn),
+    /// The results of the hands finished.
+    Results(&'s Arc<Vec<Arc<HandResult>>>),
+}
+
+/// Declares the view's fields once: [`VIEW_FIELDS`] (their names, in the view
+/// document's order) and how the seat sees each one ([`SeatView::fields`],
+/// [`SeatView::field`]), from one line per field.
+macro_rules! view_fields {
+    ($($name:literal => |$v:ident| $value:expr,)*) => {
+        /// The view's fields a seat sees of the table, in the view document's
+        /// order: the Python `kanasta.view.seen.VIEW_FIELDS`, whose names the
+        /// package checks against these (`kanasta._core.VIEW_FIELDS`) when it
+        /// loads.  The view document's writer and the bindings' `NativeView`
+        /// follow this table; a new field of the view is one line here (and its
+        /// Python declaration).
+        pub const VIEW_FIELDS: &[&str] = &[$($name),*];
+
+        /// How the seat sees each field of [`VIEW_FIELDS`], in its order.
+        const SEEN: &[for<'s> fn(SeatView<'s>) -> Seen<'s>] = &[$(|$v| $value),*];
+    };
+}
+
+impl<'s> SeatView<'s> {
+    /// Every field of [`VIEW_FIELDS`] as the seat sees it, in the table's order.
+    pub fn fields(self) -> impl Iterator<Item = (&'static str, Seen<'s>)> {
+        VIEW_FIELDS
+            .iter()
+            .zip(SEEN)
+            .map(move |(&name, seen)| (name, seen(self)))
+    }
+
+    /// The field `name` of the view (one of [`VIEW_FIELDS`]) as the seat sees
+    /// it, or None for any other name.
+    pub fn field(self, name: &str) -> Option<Seen<'s>> {
+        let index = VIEW_FIELDS.iter().position(|&n| n == name)?;
+        Some(SEEN[index](self))
+    }
+}
+
+fn numbers(values: impl Iterator<Item = impl TryInto<i64>>) -> Inline<i64, 4> {
+    values.map(|v| v.try_into().unwrap_or(i64::MAX)).collect()
+}
+
+view_fields! {
+    "rules" => |v| Seen::Rules(v.rules_shared()),
+    "seat" => |v| Seen::Number(v.seat() as u64),
+    "hand_number" => |v| Seen::Number(v.hand_number()),
+    "dealer" => |v| Seen::Number(v.dealer() as u64),
+    "scores" => |v| Seen::Numbers((0..v.rules().teams()).map(|t| v.score(t)).collect()),
+    "phase" => |v| Seen::Phase(v.phase()),
+    "player" => |v| Seen::Number(v.player() as u64),
+    "hand" => |v| Seen::Cards(Cow::Owned(v.hand().cards())),
+    "hand_sizes" => |v| Seen::Numbers(numbers((0..v.rules().players).map(|s| v.hand_size(s)))),
+    "stock_size" => |v| Seen::Number(v.stock_size() as u64),
+    "pile" => |v| Seen::Cards(Cow::Borrowed(v.pile())),
+    "pile_frozen" => |v| Seen::Bool(v.pile_frozen()),
+    "melds" => |v| Seen::Melds((0..v.rules().teams()).map(|t| v.melds(t)).collect()),
+    "red_threes" => |v| Seen::CardsBy((0..v.rules().teams()).map(|t| v.red_threes(t).as_slice()).collect()),
+    "packet_sizes" => |v| Seen::Numbers(numbers(v.packet_sizes())),
+    "packets_taken" => |v| Seen::Numbers(numbers((0..v.rules().teams()).map(|t| v.packets_taken(t)))),
+    "trump" => |v| Seen::CardOrNone(v.trump()),
+    "opened" => |v| Seen::Bools((0..v.rules().teams()).map(|t| v.opened(t)).collect()),
+    "melded_this_hand" => |v| Seen::Bools((0..v.rules().players).map(|s| v.melded_this_hand(s)).collect()),
+    "turn" => |v| Seen::Turn(v.turn()),
+    "winner" => |v| Seen::NumberOrNone(v.winner()),
+    "hand_results" => |v| Seen::Results(v.hand_results_shared()),
+    "hand_moves" => |v| Seen::MoveCount(v.hand_moves()),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_of_the_table_is_seen_and_nothing_hidden_is() {
+        let (state, _) = State::new_game(Arc::new(Rules::kanasta()), 3);
+        let view = SeatView::new(&state, 1).unwrap();
+        let names: Vec<_> = view.fields().map(|(name, _)| name).collect();
+        assert_eq!(names, VIEW_FIELDS);
+        for name in VIEW_FIELDS {
+            assert!(view.field(name).is_some(), "{name}");
+        }
+        for hidden in ["hands", "stock", "packets", "seed"] {
+            assert!(view.field(hidden).is_none(), "{hidden}");
+        }
+        assert!(matches!(view.field("hand"), Some(Seen::Cards(c)) if c.len() == 11));
+        assert!(matches!(view.field("seat"), Some(Seen::Number(1))));
     }
 }

@@ -35,6 +35,7 @@ from kanasta.errors import ConfigError
 from kanasta.position import PHASE_OF, Position
 from kanasta.view.document import seen_events_of, view_from_dict, view_to_dict
 from kanasta.view.seen import (
+    VIEW_FIELDS,
     CardsDrawnHidden,
     PacketTakenHidden,
     RedThreeLaidHidden,
@@ -191,14 +192,11 @@ class PlayerView(ViewData):
         return view_from_dict(data, cls)
 
 
-FILLED: tuple[str, ...] = tuple(
-    f.name for f in attrs.fields(ViewData) if f.name not in ("seat", "phase", "_legal_actions", "history")
-)
+FILLED: tuple[str, ...] = (*(name for name, _ in VIEW_FIELDS if name not in ("seat", "phase")), "start_events")
 """The view fields a native view reads one by one from the core (``NativeView.field``, converted
-by :data:`kanasta._native.CONVERT` as a native state's fields are); the seat, phase and legal
-moves are set when the view is made, the history is made apart.  The core's table of them,
-``kanasta._core.VIEW_FIELDS``, names the same fields in the same order (checked when the module
-loads)."""
+by :data:`kanasta._native.CONVERT` as a native state's fields are): those of
+:data:`~kanasta.view.seen.VIEW_FIELDS` but the seat and phase (set when the view is made, with
+the legal moves), and the start events; the history is made apart."""
 
 _INIT: tuple[str, ...] = tuple(f.name for f in attrs.fields(ViewData))
 """The fields a view is made of (its constructor's arguments, in order)."""
@@ -231,9 +229,11 @@ def _native_history(native: _core.NativeView, results: tuple[Any, ...]) -> SeenH
 
 
 def _check_fields() -> None:
-    """The core's table of a view's fields is the library's, in order (the hidden events': ``class_makers``)."""
-    if FILLED != _core.VIEW_FIELDS:
-        raise ImportError(f"kanasta._core's view fields {_core.VIEW_FIELDS} are not {FILLED}")
+    """The core's table of a view's fields (``rust/src/view/seen.rs``) names the fields of
+    :data:`~kanasta.view.seen.VIEW_FIELDS`, in order (the hidden events': ``class_makers``)."""
+    names = tuple(name for name, _ in VIEW_FIELDS)
+    if names != _core.VIEW_FIELDS:
+        raise ImportError(f"kanasta._core's view fields {_core.VIEW_FIELDS} are not {names}")
 
 
 _SEEN_CLASSES: dict[str, type] = {
