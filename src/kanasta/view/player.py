@@ -111,7 +111,7 @@ class PlayerView(ViewData):
         >>> pickle.loads(pickle.dumps(v)) == v
         True
         """
-        return (_rebuild, (type(self), tuple(getattr(self, attr) for attr in _INIT)))
+        return (_rebuild_named, (type(self), {arg: getattr(self, attr) for attr, arg in _INIT}))
 
     def to_json(self, *, history: bool = True) -> str:
         """The view document (:meth:`to_dict`) as JSON text: ``json.dumps(view.to_dict(history=history))``.
@@ -198,16 +198,30 @@ by :data:`kanasta._native.CONVERT` as a native state's fields are): those of
 :data:`~kanasta.view.seen.VIEW_FIELDS` but the seat and phase (set when the view is made, with
 the legal moves), and the start events; the history is made apart."""
 
-_INIT: tuple[str, ...] = tuple(f.name for f in attrs.fields(ViewData))
-"""The fields a view is made of (its constructor's arguments, in order)."""
+_INIT: tuple[tuple[str, str], ...] = tuple((f.name, f.alias or f.name) for f in attrs.fields(ViewData))
+"""The fields a view is made of, each with its constructor's argument: what a pickled view holds, by name."""
+
+_PICKLED_IN_ORDER: tuple[str, ...] = (
+    "rules", "seat", "hand_number", "dealer", "scores", "hand", "hand_sizes", "stock_size", "pile", "pile_frozen",
+    "melds", "red_threes", "packet_sizes", "packets_taken", "trump", "opened", "melded_this_hand", "player",
+    "phase", "turn", "winner", "hand_results", "legal_actions", "history", "start_events", "hand_moves",
+)
+"""The constructor's arguments in the order of the views pickled by position, which older releases wrote
+(:func:`_rebuild`); fixed, so that a field added to the view anywhere leaves them readable."""
 
 _LAZY: frozenset[str] = frozenset({*FILLED, "history"})
 """The fields a native view may leave unset until they are read."""
 
 
+def _rebuild_named(make: type[PlayerView], values: dict[str, Any]) -> PlayerView:
+    """A view of the fields ``values`` by constructor argument: what a pickled view loads as (a field
+    added to the view since the pickle was made takes its default)."""
+    return make(**values)
+
+
 def _rebuild(make: type[PlayerView], values: tuple[Any, ...]) -> PlayerView:
-    """A view of the fields ``values`` (:data:`_INIT`'s order): what a pickled view loads as."""
-    return make(*values)
+    """A view pickled by position (:data:`_PICKLED_IN_ORDER`), as older releases wrote them."""
+    return make(**dict(zip(_PICKLED_IN_ORDER, values, strict=True)))
 
 
 def _native_history(native: _core.NativeView, results: tuple[Any, ...]) -> SeenHistory:

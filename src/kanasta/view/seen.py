@@ -647,8 +647,10 @@ VIEW_FIELDS: Final[tuple[tuple[str, FieldKind], ...]] = (
 (``kanasta.view/1``), each with its kind.  The document's writer and reader
 (:mod:`kanasta.view.document`) and the native core's views follow it; the core's table
 (``kanasta._core.VIEW_FIELDS``, ``rust/src/view/seen.rs``) names the same fields in the same order
-(checked when :mod:`kanasta.view` loads).  A new field of the view is declared in :class:`ViewData`,
-here, and in :func:`seen_fields` (and in the core's table, with how the core sees it).
+(checked when :mod:`kanasta.view` loads).  A new field of the view is declared in :class:`ViewData`
+(with a default, so that views pickled before it still load), here, and in :func:`seen_fields`
+(and in the core's table, with how the core sees it); the documents, the JSON and the native
+views follow.
 
 >>> VIEW_FIELDS[:3]
 (('rules', 'rules'), ('seat', 'seat'), ('hand_number', 'hand number'))
