@@ -12,6 +12,7 @@ engine's :class:`kanasta.EngineLimitError` message (as
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -19,6 +20,7 @@ import pytest
 
 import _games
 import kanasta
+from _invariants import Stats, oracle_check
 from kanasta import _core, engine
 from kanasta._core import _testing
 from kanasta._native import Engine
@@ -256,3 +258,66 @@ def test_k_open_4_a_waiver_that_cannot_make_two_canastas_is_refuted_without_sear
     assert listed == [f"discard {c}" for c in sorted(set(hand), key=lambda c: c.index)]
     assert _testing.legal_moves(state) == listed
     assert search_nodes(python) == _testing.search_nodes(state) == 1
+
+
+def test_e_2_the_soak_game_1739_hand_is_refuted_at_the_root_alike() -> None:
+    """E-2, K-OPEN-2, K-OPEN-4, K-OUT-1 (issue 25): soak game 1739 (bot-played, a Kanasta variant with
+    5 cards a draw, an opening minimum of 35 with a natural run, one canasta to go out) stopped at this
+    position: seat 3, not yet down, holds 32 cards worth 27½ points, and listing its moves needed
+    170,226 search nodes (past the 100,000 budget on both engines, so the document was refused too).
+
+    Checked by hand: the points cannot open (27½ < 35), so only the K-OPEN-4 waiver could, and it
+    empties the hand down to one card, which needs a canasta.  No run canasta can be made (no suit
+    covers seven run positions but for one gap: clubs A 2 4 5 7 8 9 J Q, spades A 2 4 5 7 8 9,
+    diamonds A 2 7 8 9 Q, hearts 2 4 7), and the only set canasta is the six 7s with one wild card
+    (at most one a meld, K-MELD-4; the 9s are five).  But the opening needs a natural run, and the
+    hand's only natural runs are 7-8-9 of clubs, diamonds or spades: each takes a 7.  So no meld is
+    legal and the listing is every distinct card's discard; the bound that lays the opening's natural
+    run before counting canastas refutes it at the root.
+    """
+    doc = json.loads((Path(__file__).parent / "data" / "soak_1739_position.json").read_text())
+    python = kanasta.State.from_dict(doc, engine="python")
+    state = native(python)
+    hand = python.hands[3]
+    assert python.current_player == 3 and len(hand) == 32 and not python.opened[1]
+    assert sum(python.rules.card_value(c) for c in hand) == 27.5
+    listed = [str(a) for a in python.legal_actions()]
+    assert listed == [f"discard {c}" for c in sorted(set(hand), key=lambda c: c.index)]
+    assert _testing.legal_moves(state) == listed
+    assert [str(a) for a in kanasta.State.from_dict(doc, engine="native").legal_actions()] == listed
+    nodes = search_nodes(python)
+    assert _testing.search_nodes(state) == nodes
+    assert nodes <= 10
+    for meld in ("meld 7C 8C 9C", "meld 7S 8S 9S", "meld 7C 7D 7H 7S 2C"):
+        refusal = python.explain(kanasta.parse_action(meld))
+        assert refusal is not None and "[E-2]" in refusal
+
+
+def aside_waiver_document() -> dict[str, Any]:
+    """A Kanasta variant without runs whose pile is taken by melding its top card (C-PILE-5), the
+    team not down, an opening minimum of 50 no hand reaches: JC TC 7H of the pile are set aside."""
+    return {"format": "kanasta.position/1",
+            "rules": {"preset": "kanasta", "pile_take": "meld_top", "runs": False, "opening_natural_run": False,
+                      "opening_minimums": [[None, 50]]},
+            "phase": "play", "player": 0, "trump": "KD",
+            "hands": ["5S 5D 5H 8C 8D 8H 9D", "9H 9C", "5D 5C", "TS TH"],
+            "melds": [["QC QD QH"], []], "opened": [False, False],
+            "turn": {"drew": "pile", "laid": True, "melded": True, "own_from": 0, "count": 3,
+                     "aside": "JC TC 7H"}}
+
+
+def test_k_open_4_the_waiver_with_the_pile_set_aside_needs_no_canasta() -> None:
+    """K-OPEN-4, C-PILE-5, E-2: the hand melded down to one card (5s, then 8s: 9D left) opens the team
+    by the waiver; the set-aside JC TC 7H then join the hand and the turn ends with a discard, so no
+    canasta is needed.  The waiver's canasta bound refused both melds (and the reader the position:
+    "no legal move") on both engines; the unbudgeted oracle finishes the turn after each."""
+    for engine_name in ("python", "native"):
+        state = kanasta.State.from_dict(aside_waiver_document(), engine=engine_name)
+        assert [str(a) for a in state.legal_actions()] == ["meld 5D 5H 5S", "meld 8C 8D 8H"]
+    python = kanasta.State.from_dict(aside_waiver_document(), engine="python")
+    assert _testing.search_nodes(native(python)) == search_nodes(python)
+    stats = Stats()
+    oracle_check(python, stats, max_hand=20, budget=10**9)  # raises a Finding on a disagreement
+    assert stats.oracle_moves == 2 and stats.oracle_dead_ends == 0
+    after = python.apply(kanasta.parse_action("meld 5D 5H 5S")).apply(kanasta.parse_action("meld 8C 8D 8H"))
+    assert after.opened[0] and sorted(str(c) for c in after.hands[0]) == ["7H", "9D", "JC", "TC"]

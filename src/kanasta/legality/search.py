@@ -266,7 +266,7 @@ class Search:
         result = False
         counts = unpack(hand)
         free = unpack(hand - kept) if kept else counts
-        hope = POINTS if opened else self.hopeful(free, shapes, count, n - sum(free.values()), counts)
+        hope = POINTS if opened else self.hopeful(free, shapes, count, n - sum(free.values()), counts, n_aside)
         if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
         elif hope:
@@ -363,7 +363,7 @@ class Search:
 
     def hopeful(
         self, counts: dict[int, int], shapes: tuple[Shape, ...], count: int, n_kept: int = 0,
-        held: dict[int, int] | None = None,
+        held: dict[int, int] | None = None, n_aside: int = 0,
     ) -> int:
         """A necessary condition for a team that is not open to open from here: 0 when it fails.
 
@@ -379,6 +379,10 @@ class Search:
         now never can before the opening), the kept cards stay in hand beside the dead ones,
         and the waiver leaves one card at most (:meth:`dfs` keeps no second card for it).  A
         canasta may take the kept card after the opening: it is looked for in the whole hand.
+
+        Canastas are needed only to empty the hand: with ``n_aside`` cards set aside (C-PILE-5) the
+        opening brings them into the hand and a discard may end the turn, so none is looked for.
+        A natural run the opening needs (K-OPEN-2) is laid first (:meth:`canastas_after_run`).
         """
         if (
             self.need_run
@@ -400,11 +404,37 @@ class Search:
             # can take now never can later (melding only takes cards from the hand)
             return 0
         needed = self.rules.canastas_to_go_out
-        if needed == 0:
+        if needed == 0 or n_aside:
             return WAIVER
+        free = counts
         if n_kept and held is not None:
             counts, live = held, self.live(held, shapes)
+        if self.need_run and not any(type(s) is RunShape and s.wild_at == NATURAL for s in shapes):
+            return WAIVER if self.canastas_after_run(free, counts, shapes) >= needed else 0
         return WAIVER if self.canastas_possible(counts, shapes, live) >= needed else 0
+
+    def canastas_after_run(self, free: dict[int, int], counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:
+        """The most canastas (:meth:`canastas_possible`) ``counts`` allows once a natural run of three of its
+        ``free`` cards is laid, over every such run (0 if none).  The opening must hold a natural run
+        (K-OPEN-2) and none is on the table, so one is laid from free cards as a new run of three
+        natural cards in a row (a run laid with a wild card stays dirty, K-MELD-7), and its cards stay
+        in a run: every finish ends as one from a position with that run laid, where the bound holds.
+        """
+        best = 0
+        for suit in range(4):
+            row = RUN_CELL[suit]
+            for low in range(1, ACE_HIGH - 1):
+                cells = (row[low], row[low + 1], row[low + 2])
+                if not all(c in free for c in cells):
+                    continue
+                rest = dict(counts)
+                for c in cells:
+                    rest[c] -= 1
+                    if not rest[c]:
+                        del rest[c]
+                laid = (*shapes, RunShape(RUN, suit, low, low + 2, NATURAL))
+                best = max(best, self.canastas_possible(rest, laid, self.live(rest, laid)))
+        return best
 
     def dead(self, counts: dict[int, int], shapes: tuple[Shape, ...]) -> int:
         """How many cards in hand can never be melded this turn (a player going out must discard them).

@@ -50,6 +50,13 @@ impl<'t> Finisher<'t> {
     /// engine's `Search.hopeful` says why the bound stays sound: the kept
     /// cards are never laid before the opening, so they stay in hand beside
     /// the dead ones; a canasta may take them after it).
+    ///
+    /// The canastas are needed only to empty the hand: with cards of the pile
+    /// set aside (C-PILE-5, `aside`) the waiver's opening brings them into the
+    /// hand and the turn may end with a discard, so none is looked for.  When
+    /// the opening needs a natural run and none is on the table, some natural
+    /// run of three free cards must leave enough canastas
+    /// ([`Finisher::canastas_after_run`]).
     pub(super) fn hopeful(
         &self,
         hand: &Cards,
@@ -57,6 +64,7 @@ impl<'t> Finisher<'t> {
         count: i32,
         n_kept: u32,
         held: &Cards,
+        aside: bool,
     ) -> u8 {
         let rules = &self.t.rules;
         if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
@@ -75,10 +83,13 @@ impl<'t> Finisher<'t> {
             return 0;
         }
         let needed = rules.canastas_to_go_out;
-        if needed == 0 {
+        if needed == 0 || aside {
             return WAIVER;
         }
-        let possible = if n_kept == 0 {
+        let possible = if rules.opening_natural_run && !has_natural_run(shapes) {
+            let all = if n_kept == 0 { hand } else { held };
+            self.canastas_after_run(hand, all, shapes)
+        } else if n_kept == 0 {
             self.canastas_possible(hand, shapes, &live)
         } else {
             // the kept card may join a canasta after the opening: the whole hand counts
@@ -289,6 +300,40 @@ impl<'t> Finisher<'t> {
             }
         }
         total
+    }
+}
+
+impl Finisher<'_> {
+    /// The most canastas ([`Finisher::canastas_possible`]) the hand `held`
+    /// allows once a natural run of three of its `free` cards is laid
+    /// (K-OPEN-2), over every such run; 0 when there is none (the Python
+    /// engine's `Search.canastas_after_run`, which says why it is a bound:
+    /// the opening's natural run is laid from free cards, and its cards stay
+    /// in a run).
+    fn canastas_after_run(&self, free: &Cards, held: &Cards, shapes: &[Shape]) -> u32 {
+        let mut best = 0;
+        let mut laid: Vec<Shape> = Vec::with_capacity(shapes.len() + 1);
+        for (suit, row) in (0u8..).zip(free.run_rows()) {
+            let mut windows = row & (row >> 1) & (row >> 2);
+            while windows != 0 {
+                let low = windows.trailing_zeros() as u8;
+                windows &= windows - 1;
+                let mut rest = *held;
+                for pos in low..low + 3 {
+                    rest.take(natural_at(suit, pos));
+                }
+                laid.clear();
+                laid.extend_from_slice(shapes);
+                laid.push(Shape::Run {
+                    suit,
+                    low,
+                    high: low + 2,
+                    wild: None,
+                });
+                best = best.max(self.canastas_possible(&rest, &laid, &self.live(&rest, &laid)));
+            }
+        }
+        best
     }
 }
 

@@ -114,7 +114,14 @@ impl<'t> Finisher<'t> {
         } else if let hope @ (POINTS | WAIVER) = if opened {
             POINTS
         } else {
-            self.hopeful(&free, &node.shapes, count, n_kept, &node.hand)
+            self.hopeful(
+                &free,
+                &node.shapes,
+                count,
+                n_kept,
+                &node.hand,
+                !node.aside.is_empty(),
+            )
         } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             let spare = self.spare_steps.pop().unwrap_or_default();
