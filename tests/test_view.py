@@ -21,6 +21,7 @@ from kanasta import (
     SamplingError,
     State,
 )
+from kanasta.view.seen import known_after, track_known
 
 pytestmark = pytest.mark.both_engines  # the rule tests run against both engines (tests/conftest.py)
 
@@ -301,3 +302,30 @@ def test_e4_views_of_a_long_game_reuse_each_steps_seat_filtered_form() -> None:
             for a, b in zip(mine.events, theirs.events):
                 if isinstance(a, kanasta.CardsDrawn):
                     assert a.seat == seat and not isinstance(b, kanasta.CardsDrawn)
+
+
+@pytest.mark.parametrize("preset", ["kanasta", "classic"])
+def test_known_cards_start_at_the_hand_and_match_the_whole_history(preset: str) -> None:
+    """known_after walks a view's history back to the step that started the hand (the known cards
+    are forgotten there), so a bot's question costs the hand's length, not the game's (soak game 479:
+    hands of 24 moves, a game cut at 10,000 moves).  Over several hands its answer is the fold of
+    track_known over the whole history, for a view's history and for a plain tuple of its steps."""
+    rules = attrs.evolve(kanasta.rules.PRESETS[preset], hand_move_limit=30)
+    state = kanasta.new_game(rules, 7)
+    rng = random.Random(7)
+    checked = taken = 0
+    while state.hand_number <= 4 and not state.is_game_over:
+        if len(state.history) % 7 == 0:
+            for seat in range(rules.players):
+                history = state.view(seat).history
+                whole: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
+                for step in history:
+                    whole = track_known(whole, rules, step.seat, step.action, step.events)
+                assert known_after(history, rules) == whole
+                assert known_after(tuple(history), rules) == whole
+                taken += any(whole)
+                checked += 1
+        moves = state.legal_actions()
+        takes = [m for m in moves if isinstance(m, kanasta.TakePile)]
+        state = state.apply(takes[0] if takes else rng.choice(moves))
+    assert state.hand_number > 3 and checked > 50 and taken > 0

@@ -325,9 +325,32 @@ def known_after(history: Iterable[SeenStep], rules: Rules) -> list[Counter[Card]
     True
     """
     known: list[Counter[Card]] = [Counter() for _ in range(rules.players)]
-    for step in history:
+    for step in _this_hand(history):
         known = track_known(known, rules, step.seat, step.action, step.events)
     return known
+
+
+def _this_hand(history: Iterable[SeenStep]) -> Sequence[SeenStep]:
+    """The steps of ``history`` from the last one that started a hand (all of them if none did).
+
+    :func:`track_known` forgets everything at a new hand, so :func:`known_after` starts there: its
+    cost is the hand's length, not the game's (a view's history is walked back from its newest step).
+    """
+    if isinstance(history, SeenHistory):
+        steps: list[SeenStep] = []
+        link = history._head
+        while link is not None:
+            steps.append(link.step)
+            if any(isinstance(e, HandStarted) for e in link.step.events):
+                break
+            link = link.prev
+        steps.reverse()
+        return steps
+    every = tuple(history)
+    for at in range(len(every) - 1, -1, -1):
+        if any(isinstance(e, HandStarted) for e in every[at].events):
+            return every[at:]
+    return every
 
 def track_known(
     known: list[Counter[Card]], rules: Rules, seat: int, action: Action, events: Iterable[Event | SeenEvent]
