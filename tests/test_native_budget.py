@@ -321,3 +321,61 @@ def test_k_open_4_the_waiver_with_the_pile_set_aside_needs_no_canasta() -> None:
     assert stats.oracle_moves == 2 and stats.oracle_dead_ends == 0
     after = python.apply(kanasta.parse_action("meld 5D 5H 5S")).apply(kanasta.parse_action("meld 8C 8D 8H"))
     assert after.opened[0] and sorted(str(c) for c in after.hands[0]) == ["7H", "9D", "JC", "TC"]
+
+
+def _waiver_document(hand: str, minimum: float = 56) -> dict[str, Any]:
+    """A Kanasta variant (5 cards a draw, 13 dealt) whose opening minimum no hand reaches: only the waiver opens."""
+    return {"format": "kanasta.position/1",
+            "rules": {"preset": "kanasta", "draw_count": 5, "hand_size": 13, "opening_minimums": [[None, minimum]]},
+            "phase": "play", "player": 0, "trump": "KD", "turn": {"drew": "stock"},
+            "hands": [hand, "9H 9D", "5S 5D", "TS TH"]}
+
+
+def test_interchangeable_wild_cards_are_laid_as_one_kind() -> None:
+    """K-MELD-4, K-MELD-6, K-VAL-1: the search lays one wild card of each kind.  In Kanasta a 2 laid as a
+    wild card and a joker are worth 1 alike; the 2 of a suit whose ace, 3 and 4 the hand lacks (with no
+    run of the suit down to 4) can never stand in its natural place, so it is a joker for the rest of the
+    turn.  Checked by hand: the hand AS 3S 7H 7D 2D 2H 2S JK lays 2D (2H and the joker are its kind) and
+    2S (AS and 3S may put it in its place); the card that may not be discarded is a kind of its own;
+    in Classic (no runs) the 2s (2 points) and the joker (5) are two kinds."""
+    from kanasta.legality.search import Search
+    from kanasta.legality.situation import Pos
+    from kanasta.legality.tables import natural_index, tables_for, unpack
+
+    def kinds(rules: kanasta.Rules, hand: str, forbidden: str | None = None) -> list[str]:
+        cards = kanasta.parse_cards(hand)
+        pos = Pos(tables_for(rules), cards, (), opened=False, laid=True, laid_count=0, minimum=200, aside=(),
+                  forbidden=None if forbidden is None else kanasta.parse_cards(forbidden)[0], must_out=False,
+                  no_out=False, out_exempt=False, discard_empty_ok=True, black3_ok=False)
+        search = Search(pos)
+        counts = unpack(sum(1 << (8 * c.index) for c in cards))
+        names = {c.index: str(c) for c in cards}
+        return [names[i] for i in search.wild_kinds(counts, counts, 0, ())]
+
+    kanasta_rules = kanasta.Rules.kanasta()
+    assert kinds(kanasta_rules, "AS 3S 7H 7D 2D 2H 2S JK") == ["2D", "2S"]
+    assert kinds(kanasta_rules, "AS 3S 7H 7D 2D 2H 2S JK", forbidden="2H") == ["2D", "2H", "2S"]
+    assert kinds(kanasta_rules, "7H 7D 4D 2D 2H JK") == ["2D", "2H"]  # 4D: 2D-3D-4D with a wild 3
+    assert kinds(kanasta.Rules.classic(), "7H 7D 2D 2H 2S JK") == ["2D", "JK"]
+    assert natural_index(2, 1) < natural_index(2, 2)  # (2D before 2H: the lowest of a kind is laid)
+
+
+def test_laying_one_wild_card_of_a_kind_lists_the_same_moves_alike() -> None:
+    """E-2, K-OPEN-4: a 22-card hand with six wild cards (2H 2S 2S 2D and two jokers) only the waiver can
+    open: the listing with one wild card of each kind is the listing that tries every wild card (the
+    Python search with its kinds switched off), in fewer nodes, and the core expands the same nodes."""
+    from kanasta.legality import search as python_search
+
+    doc = _waiver_document("AD 4H 5D TC 4D 9C 7D AH 8C QD JC JH 8C KH 8H 3D 2H 2S 2S JK JK 2D")
+    python = kanasta.State.from_dict(doc, engine="python")
+    listed = [str(a) for a in python.legal_actions()]
+    nodes = search_nodes(python)
+    assert _testing.legal_moves(native(python)) == listed
+    assert _testing.search_nodes(native(python)) == nodes
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(python_search.Search, "wild_kinds",
+                      lambda self, free, held, aside, shapes: [i for i in sorted(free) if python_search.IS_WILD[i]])
+        every = kanasta.State.from_dict(doc, engine="python")
+        assert [str(a) for a in every.legal_actions()] == listed
+        assert search_nodes(every) > nodes
+    assert any(a.startswith("meld") for a in listed) and any(" JK" in a for a in listed)

@@ -12,23 +12,13 @@ that lay it) or kept in hand until the opening (:meth:`Search.pivot_steps`),
 so each set of melds the opening could be made with is searched in one order
 only, and a kept card no longer counts in the bounds.
 
-A hand in the search is a count vector packed in one int (:func:`pack`): a
-byte per card index (a canonical stand-in counts up to eight cards: two
-decks, K-DEAL-1, C-DEAL-1).  Removing cards is a subtraction; the memo key is
-the int.  All values are in half points.
-
->>> import kanasta
->>> from kanasta.legality.tables import natural_index
->>> five, nine = natural_index(5, 0), natural_index(9, 2)
->>> hand = pack([five, five, nine])
->>> unpack(hand) == {five: 2, nine: 1}, count_in(hand, five), last_card(hand) == nine
-(True, 2, True)
+A hand in the search is a count vector packed in one int
+(:func:`~kanasta.legality.tables.pack`); all values are in half points.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 from kanasta.legality.budget import Work
@@ -36,12 +26,12 @@ from kanasta.legality.situation import Pos, may_empty
 from kanasta.legality.tables import (
     ACE_HIGH,
     BLACK_THREE_INDICES,
-    CARD_INDICES,
     IS_WILD,
     JOKER_INDEX,
     NATURAL,
     NO_CARD,
     OF_RANK,
+    ONE,
     RANK_OF,
     RUN,
     RUN_CELL,
@@ -50,41 +40,14 @@ from kanasta.legality.tables import (
     RunShape,
     SetShape,
     Shape,
+    count_in,
+    last_card,
+    pack,
     shape_canastas,
+    unpack,
 )
 from kanasta.legality.witness import greedy_opens
 from kanasta.rulebook import BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN, team_opens
-
-# ---------------------------------------------------------------- packed hands
-
-_BITS: Final = 8
-_BYTE: Final = (1 << _BITS) - 1
-ONE: Final = tuple(1 << (_BITS * i) for i in range(CARD_INDICES))
-"""``ONE[index]``: the packed hand of that one card."""
-
-
-def pack(indices: Iterable[int]) -> int:
-    """The packed count vector of a hand given by card indices."""
-    hand = 0
-    for index in indices:
-        hand += ONE[index]
-    return hand
-
-
-def unpack(hand: int) -> dict[int, int]:
-    """Card index -> count, ascending by index, of a packed hand."""
-    return {i: n for i, n in enumerate(hand.to_bytes(CARD_INDICES, "little")) if n}
-
-
-def count_in(hand: int, index: int) -> int:
-    """How many of card ``index`` a packed hand holds."""
-    return (hand >> (_BITS * index)) & _BYTE
-
-
-def last_card(hand: int) -> int:
-    """The highest card index in a non-empty packed hand (its only card, when it holds one)."""
-    return (hand.bit_length() - 1) // _BITS
-
 
 # ---------------------------------------------------------------- steps
 
@@ -270,7 +233,7 @@ class Search:
         if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
         elif hope:
-            steps = self.steps(free, shapes, must_out)
+            steps = self.steps(free, shapes, must_out, self.wild_kinds(free, counts, aside, shapes))
             pivot = NO_CARD
             if not opened:
                 pivot, steps = self.pivot_steps(free, shapes, steps)
@@ -578,7 +541,41 @@ class Search:
 
     # ----------------------------------------------------------- steps
 
-    def steps(self, counts: dict[int, int], shapes: tuple[Shape, ...], must_out: bool) -> list[Step]:
+    def wild_kinds(
+        self, free: dict[int, int], held: dict[int, int], aside: int, shapes: tuple[Shape, ...]
+    ) -> list[int]:
+        """The wild cards of ``free`` a step lays: one of each kind of interchangeable ones.
+
+        Two wild cards are interchangeable when they have the same value, neither is the card that
+        may not be discarded (K-PILE-3) and neither is a 2 that may still stand in its natural
+        place (K-MELD-6): a run of its suit reaches position 2 only through a natural ace, 3 or 4
+        of the suit (``held``, the whole hand, or ``aside``) or a run of the suit already down to
+        position 4 or lower (a run takes one wild card, and cards only leave the hand).  Swapping
+        the two everywhere maps a finish after laying one onto a finish after laying the other.
+        """
+        wilds = [i for i in sorted(free) if IS_WILD[i]]
+        out: list[int] = []
+        plain: list[int] = []
+        value = self.tables.value
+        for i in wilds:
+            if i != self.forbidden and not self._may_be_natural(i, held, aside, shapes):
+                if value[i] in plain:
+                    continue
+                plain.append(value[i])
+            out.append(i)
+        return out
+
+    def _may_be_natural(self, wild: int, held: dict[int, int], aside: int, shapes: tuple[Shape, ...]) -> bool:
+        if wild == JOKER_INDEX or not self.rules.runs:
+            return False
+        suit = wild % 4
+        if any(RUN_CELL[suit][pos] in held or count_in(aside, RUN_CELL[suit][pos]) for pos in (1, 3, 4)):
+            return True
+        return any(type(s) is RunShape and s.suit == suit and s.low <= 4 for s in shapes)
+
+    def steps(
+        self, counts: dict[int, int], shapes: tuple[Shape, ...], must_out: bool, wilds: list[int] | None = None
+    ) -> list[Step]:
         """Every single-card step from a hand (its counts) and melds, as :class:`Step` recipes.
 
         A recipe is cheap; the search builds a step's hand and melds only when it
@@ -590,7 +587,8 @@ class Search:
         value = tables.value
         natural_two = tables.natural_two
         out: list[Step] = []
-        wilds = [i for i in sorted(counts) if IS_WILD[i]]
+        if wilds is None:
+            wilds = [i for i in sorted(counts) if IS_WILD[i]]
         for at, shape in enumerate(shapes):
             if type(shape) is SetShape:
                 self._set_steps(counts, at, shape, wilds, out)

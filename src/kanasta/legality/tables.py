@@ -7,6 +7,10 @@
 * **Per-rules tables.**  :class:`Tables` (made once per :class:`~kanasta.Rules`
   value by :func:`tables_for`): card values in half points, which ranks make
   sets, the opening minimum for a score, ...
+* **Packed hands.**  A hand in the search is a count vector packed in one int
+  (:func:`pack`): a byte per card index (a canonical stand-in counts up to
+  eight cards: two decks, K-DEAL-1, C-DEAL-1).  Removing cards is a
+  subtraction; the memo key is the int.
 * **Meld shapes.**  The solver sees a meld as a :class:`SetShape` or a
   :class:`RunShape` (:func:`shape_of`): small immutable tuples, hashable and
   ordered, so a tuple of them is a memo key.
@@ -18,6 +22,10 @@ SetShape(kind=0, rank=7, naturals=2, wilds=1, size=3)
 >>> run = shape_of(kanasta.Meld.from_cards(kanasta.parse_cards("4S 2C 6S"), rules))
 >>> run, shape_size(run), run.wild_at == NATURAL
 (RunShape(kind=1, suit=3, low=4, high=6, wild_at=5), 3, False)
+>>> five, nine = natural_index(5, 0), natural_index(9, 2)
+>>> hand = pack([five, five, nine])
+>>> unpack(hand) == {five: 2, nine: 1}, count_in(hand, five), last_card(hand) == nine
+(True, 2, True)
 """
 
 from __future__ import annotations
@@ -308,3 +316,34 @@ def team_view(t: Tables, score: int, melds: tuple[Meld, ...]) -> TeamView:
     shapes = tuple(shape_of(m) for m in melds)
     sizes = tuple(shape_size(s) for s in shapes)
     return TeamView(t.minimum(score), shapes, sizes, canastas_in(sizes), natural_runs(shapes))
+
+
+# ---------------------------------------------------------------- packed hands
+
+_BITS: Final = 8
+_BYTE: Final = (1 << _BITS) - 1
+ONE: Final = tuple(1 << (_BITS * i) for i in range(CARD_INDICES))
+"""``ONE[index]``: the packed hand of that one card."""
+
+
+def pack(indices: Iterable[int]) -> int:
+    """The packed count vector of a hand given by card indices."""
+    hand = 0
+    for index in indices:
+        hand += ONE[index]
+    return hand
+
+
+def unpack(hand: int) -> dict[int, int]:
+    """Card index -> count, ascending by index, of a packed hand."""
+    return {i: n for i, n in enumerate(hand.to_bytes(CARD_INDICES, "little")) if n}
+
+
+def count_in(hand: int, index: int) -> int:
+    """How many of card ``index`` a packed hand holds."""
+    return (hand >> (_BITS * index)) & _BYTE
+
+
+def last_card(hand: int) -> int:
+    """The highest card index in a non-empty packed hand (its only card, when it holds one)."""
+    return (hand.bit_length() - 1) // _BITS

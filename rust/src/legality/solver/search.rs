@@ -19,6 +19,7 @@ use super::tables::{
     canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape,
     BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS,
 };
+use crate::cards::JOKER;
 use crate::inline::Inline;
 
 impl<'t> Finisher<'t> {
@@ -125,7 +126,13 @@ impl<'t> Finisher<'t> {
         } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             let spare = self.spare_steps.pop().unwrap_or_default();
-            let mut steps = self.steps(&free, &node.shapes, node.must_out, spare);
+            let mut steps = self.steps(
+                &free,
+                &node.shapes,
+                node.must_out,
+                (&node.hand, &node.aside),
+                spare,
+            );
             let pivot = if opened {
                 None
             } else {
@@ -218,12 +225,36 @@ impl<'t> Finisher<'t> {
         Some(p)
     }
 
+    /// Whether the wild card `w` may still stand in its natural place (a 2
+    /// of a run of its suit, K-MELD-6): a run reaches position 2 only
+    /// through a natural ace, 3 or 4 of the suit (in the whole hand `held`
+    /// or set `aside`) or a run of the suit down to position 4 or lower.
+    fn may_be_natural(&self, w: usize, held: &Cards, aside: &Cards, shapes: &[Shape]) -> bool {
+        if w == usize::from(JOKER) || !self.t.rules.runs {
+            return false;
+        }
+        let suit = (w % 4) as u8;
+        [1u8, 3, 4].iter().any(|&pos| {
+            let c = natural_at(suit, pos);
+            held.has(c) || aside.has(c)
+        }) || shapes.iter().any(
+            |s| matches!(*s, Shape::Run { suit: s_suit, low, .. } if s_suit == suit && low <= 4),
+        )
+    }
+
     /// Every single-card step: a card added to a meld, a new meld of three.
+    ///
+    /// The wild cards laid are one of each kind of interchangeable ones (the
+    /// Python engine's `Search.wild_kinds`, which says why): the same value,
+    /// not the card that may not be discarded, and not a 2 that may still
+    /// stand in its natural place (`held` is the whole hand, `aside` the
+    /// cards set aside, see [`Finisher::may_be_natural`]).
     fn steps(
         &self,
         hand: &Cards,
         shapes: &[Shape],
         must_out: bool,
+        (held, aside): (&Cards, &Cards),
         mut out: Vec<Step>,
     ) -> Vec<Step> {
         let t = self.t;
@@ -231,8 +262,18 @@ impl<'t> Finisher<'t> {
         out.clear();
         let mut wild_buf = [0usize; 5];
         let mut n_wild = 0;
+        let mut plain = [0i32; 5];
+        let mut n_plain = 0;
         for c in WILD_CARDS {
             if hand.has(c) {
+                if self.forbidden() != Some(c) && !self.may_be_natural(c, held, aside, shapes) {
+                    let value = t.value(c);
+                    if plain[..n_plain].contains(&value) {
+                        continue; // laid as the wild card of the same kind before it
+                    }
+                    plain[n_plain] = value;
+                    n_plain += 1;
+                }
                 wild_buf[n_wild] = c;
                 n_wild += 1;
             }
