@@ -12,6 +12,7 @@ engine's :class:`kanasta.EngineLimitError` message (as
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from kanasta._core import _testing
 from kanasta._native import Engine
 from kanasta.actions import LayMeld
 from kanasta.legality import budget
+from kanasta.record import GameRecord
 from test_work_budget import BIG_HANDS, CUSTOM_HANDS, big_hand_state, f3_document, search_nodes
 
 
@@ -306,6 +308,24 @@ def test_e_2_the_soak_game_1739_move_43_is_listed_within_the_budget() -> None:
     state = kanasta.State.from_dict(doc, engine="native")
     assert state.current_player == 3 and len(state.hands[3]) == 36
     assert len(state.legal_actions()) > 0
+
+
+def test_a_state_past_the_budget_still_pickles() -> None:
+    """Issue 25 (R4: every reachable state pickles): soak game 1739 replayed by its 43 listed moves
+    reaches the position above, whose listing is past the budget.  Unpickling a native state read its
+    position document with the reader's last check, the listing, so the lockstep soak's pickle round
+    trip raised ValueError there; a pickle now loads the state it holds (equal, the same history), and
+    the loaded state gives up on its listing as the original does."""
+    record = GameRecord.from_dict(json.loads((Path(__file__).parent / "data" / "soak_1739_record.json").read_text()))
+    state = record.replay()
+    assert state.engine == "native" and len(record) == 43 and len(state.hands[3]) == 36
+    loaded = pickle.loads(pickle.dumps(state))
+    assert loaded == state and loaded.history == state.history and loaded.engine == "native"
+    for s in (state, loaded):
+        with pytest.raises(kanasta.EngineLimitError):
+            s.legal_actions()
+    with pytest.raises(kanasta.SerializationError, match="cannot search this position"):
+        kanasta.State.from_dict(state.to_dict())  # a document is not trusted: the reader still lists
 
 
 def aside_waiver_document() -> dict[str, Any]:

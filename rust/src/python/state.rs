@@ -561,11 +561,13 @@ impl PyNativeState {
     }
 
     /// A state pickled by `__reduce__`: its position document read as
-    /// `from_json` reads it, and its line of play rebuilt from `history` (the
-    /// links of its moves, which the views' histories are written from).
+    /// `from_json` reads it but for the listing of its moves (a pickled state
+    /// was reached, so it loads even when its listing is past the work budget),
+    /// and its line of play rebuilt from `history` (the links of its moves,
+    /// which the views' histories are written from).
     #[staticmethod]
     fn from_pickle(doc: &str, history: &str) -> PyResult<Self> {
-        let (inner, _) = documents::from_json_within(doc, SEARCH_BUDGET).map_err(value_error)?;
+        let inner = documents::position::from_json_unlisted(doc).map_err(value_error)?;
         let data: serde_json::Value =
             serde_json::from_str(history).map_err(|e| value_error(format!("history: {e}")))?;
         let line = match documents::history::read_history(&data, &inner.hand_results)
