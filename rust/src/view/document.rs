@@ -236,7 +236,7 @@ impl Doc {
         each: impl FnMut(&mut Vec<u8>, T),
     ) {
         self.key(key);
-        push_list(&mut self.out, items, each);
+        json::write_list(&mut self.out, items, each);
     }
 
     fn value(&mut self, key: &str, value: &Value) {
@@ -268,22 +268,6 @@ fn push_cards(out: &mut Vec<u8>, cards: &[Card]) {
     out.push(b'"');
 }
 
-/// `items` as a JSON list, each written by `each`.
-fn push_list<T>(
-    out: &mut Vec<u8>,
-    items: impl IntoIterator<Item = T>,
-    mut each: impl FnMut(&mut Vec<u8>, T),
-) {
-    out.push(b'[');
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            out.extend_from_slice(b", ");
-        }
-        each(out, item);
-    }
-    out.push(b']');
-}
-
 /// One field's value as the view document writes it (the Python
 /// `kanasta.view.document`'s writer of its kind).
 fn write_seen(out: &mut Vec<u8>, value: &Seen<'_>) {
@@ -297,19 +281,21 @@ fn write_seen(out: &mut Vec<u8>, value: &Seen<'_>) {
         Seen::NumberOrNone(None) | Seen::CardOrNone(None) => out.extend_from_slice(b"null"),
         Seen::Bool(b) => Doc::flag(out, *b),
         Seen::Phase(p) => json::write_str(p.name(), out),
-        Seen::Numbers(ns) => push_list(out, ns.iter(), |o, n| {
+        Seen::Numbers(ns) => json::write_list(out, ns.iter(), |o, n| {
             o.extend_from_slice(n.to_string().as_bytes())
         }),
-        Seen::Bools(bs) => push_list(out, bs.iter(), |o, &b| Doc::flag(o, b)),
+        Seen::Bools(bs) => json::write_list(out, bs.iter(), |o, &b| Doc::flag(o, b)),
         Seen::Cards(cards) => push_cards(out, cards),
-        Seen::CardsBy(groups) => push_list(out, groups.iter(), |o, cards| push_cards(o, cards)),
+        Seen::CardsBy(groups) => {
+            json::write_list(out, groups.iter(), |o, cards| push_cards(o, cards))
+        }
         Seen::CardOrNone(Some(c)) => {
             out.push(b'"');
             push_card(out, *c);
             out.push(b'"');
         }
-        Seen::Melds(teams) => push_list(out, teams.iter(), |o, melds| {
-            push_list(o, melds.iter(), |o, m| json::write_str(&m.notation(), o))
+        Seen::Melds(teams) => json::write_list(out, teams.iter(), |o, melds| {
+            json::write_list(o, melds.iter(), |o, m| json::write_str(&m.notation(), o))
         }),
         Seen::Turn(turn) => json::write(&turn_value(turn), out),
         Seen::Results(results) => {

@@ -87,6 +87,23 @@ pub fn write_str(text: &str, out: &mut Vec<u8>) {
     out.push(b'"');
 }
 
+/// `items` as a JSON list as Python's `json.dumps` writes one (`", "` between
+/// items), each item written by `each`.
+pub fn write_list<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
+    out.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        each(out, item);
+    }
+    out.push(b']');
+}
+
 /// Append `value` to `out` as `json.dumps(value)` writes it.
 pub fn write(value: &Value, out: &mut Vec<u8>) {
     match value {
@@ -103,16 +120,7 @@ pub fn write(value: &Value, out: &mut Vec<u8>) {
             }
         }
         Value::String(s) => write_str(s, out),
-        Value::Array(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.extend_from_slice(b", ");
-                }
-                write(item, out);
-            }
-            out.push(b']');
-        }
+        Value::Array(items) => write_list(out, items, |o, item| write(item, o)),
         Value::Object(map) => {
             out.push(b'{');
             for (i, (key, item)) in map.iter().enumerate() {
