@@ -70,6 +70,8 @@ class Step(NamedTuple):
     """The value laid (for the opening count)."""
     black_threes: bool
     """A black-3 meld: its player must go out (C-THREE-2)."""
+    wild: int = NO_CARD
+    """The card the step lays as a wild card (:data:`~kanasta.legality.tables.NO_CARD`: none)."""
 
 
 class Live(NamedTuple):
@@ -83,10 +85,6 @@ class Live(NamedTuple):
     """Rank number -> natural cards of that rank in hand."""
     wilds: int
     """Wild cards in hand."""
-    covered: list[list[bool]]
-    """``covered[suit][position]``: a run position held by a run or a natural card in hand."""
-    gap_ok: list[bool]
-    """Per suit: one gap in a run may be filled by a wild card."""
 
 
 _GAIN: Final = operator.attrgetter("gain")
@@ -192,9 +190,10 @@ class Search:
         aside: int,
         must_out: bool,
         kept: int = 0,
+        plain: int = 0,
     ) -> tuple[object, ...]:
         """The memo key of a node: with the search's flags, its answer depends on nothing else."""
-        return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out, kept)
+        return (hand, shapes, OPENED if opened else min(count, self.minimum), aside, must_out, kept, plain)
 
     def dfs(
         self,
@@ -207,17 +206,21 @@ class Search:
         n_aside: int,
         must_out: bool,
         kept: int = 0,
+        plain: int = 0,
     ) -> bool:
         """Whether the turn can be finished from this node (``n`` cards in ``hand``, ``n_aside`` aside).
 
         ``kept``: the cards of the hand (a packed count vector, part of ``hand``) chosen to stay
         there until the team is open (see :meth:`pivot_steps`): no step before the opening lays
         them, and the bounds count them as staying in hand.  The opening releases them.
+        ``plain``: the 2s of the hand (a packed count vector) that the search has decided will
+        not stand in their natural place (see :meth:`pivot_steps`): they are laid as wild cards,
+        one of each value (:meth:`wild_kinds`).
         """
         settled = self.goal(hand, n, shapes, opened, must_out)
         if settled is not None:
             return settled
-        key = self.key(hand, shapes, count, opened, aside, must_out, kept)
+        key = self.key(hand, shapes, count, opened, aside, must_out, kept, plain)
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -233,10 +236,15 @@ class Search:
         if must_out and self.dead(counts, shapes) > self.out_dead:
             pass  # a card that can never be melded stays in hand: no going out
         elif hope:
-            steps = self.steps(free, shapes, must_out, self.wild_kinds(free, counts, aside, shapes))
+            steps = self.steps(free, shapes, must_out, self.wild_kinds(free, counts, aside, shapes, plain))
             pivot = NO_CARD
+            decide = False
             if not opened:
-                pivot, steps = self.pivot_steps(free, shapes, steps)
+                pivot, decide, steps = self.pivot_steps(free, shapes, steps, counts, aside, plain)
+            if decide and self.dfs(hand, n, shapes, count, opened, aside, n_aside, must_out, kept, plain + ONE[pivot]):
+                # the 2 never stands in its natural place: a plain wild card from now on (the likelier way)
+                result = True
+                steps = []
             for step in steps:
                 melds = list(shapes)
                 if step.meld is None:
@@ -252,6 +260,11 @@ class Search:
                 next_aside = aside
                 next_n_aside = n_aside
                 next_kept = kept
+                next_plain = plain
+                if plain:
+                    if step.wild != NO_CARD and count_in(plain, step.wild):
+                        next_plain -= ONE[step.wild]  # a wild card is laid as the plain one it is
+                    next_plain = _within(next_plain, next_hand)
                 if not opened and self.opens(next_shapes, next_count, next_n):
                     next_opened = True
                     next_kept = 0
@@ -262,22 +275,32 @@ class Search:
                         next_n_aside = 0
                 if self.dfs(
                     next_hand, next_n, next_shapes, next_count, next_opened, next_aside, next_n_aside,
-                    must_out or step.black_threes, next_kept,
+                    must_out or step.black_threes, next_kept, next_plain,
                 ):
                     result = True
                     break
             else:
                 # or the pivot stays in hand until the opening (the waiver leaves one card at most:
-                # with one kept, a second would leave the child no hope)
-                if pivot != NO_CARD and not (hope == WAIVER and kept):
-                    result = self.dfs(hand, n, shapes, count, opened, aside, n_aside, must_out, kept + ONE[pivot])
+                # with one kept, a second would leave the child no hope); a 2 to decide was made plain
+                if pivot != NO_CARD and not decide and not (hope == WAIVER and kept):
+                    result = self.dfs(
+                        hand, n, shapes, count, opened, aside, n_aside, must_out, kept + ONE[pivot], plain
+                    )
         memo[key] = result
         return result
 
     def pivot_steps(
-        self, counts: dict[int, int], shapes: tuple[Shape, ...], steps: list[Step]
-    ) -> tuple[int, list[Step]]:
-        """The pivot card and the steps a node searches while the team is not open (``counts``: the free cards).
+        self,
+        counts: dict[int, int],
+        shapes: tuple[Shape, ...],
+        steps: list[Step],
+        held: dict[int, int] | None = None,
+        aside: int = 0,
+        plain: int = 0,
+    ) -> tuple[int, bool, list[Step]]:
+        """The pivot card, whether it is a 2 to decide, and the steps a node searches while the team is not open.
+
+        ``counts`` are the free cards, ``held`` the whole hand.
 
         Why the answer is the full search's.  Every step is a real step, so a finish found is a
         finish.  Conversely, take any finish, and the melds and hand it has when the team opens
@@ -305,22 +328,58 @@ class Search:
         27-card Kanasta hand under an opening minimum of 22 (issue 25, soak game 1091) needed
         125,763 nodes to list, now 3,708; with the lowest card as the waiver's pivot a 29-card
         hand under ``canastas_to_go_out=0`` needed more than the budget.
+
+        Before any of that, a 2 that may still stand in its natural place (K-MELD-6) and has a wild
+        card of its value beside it is decided: laid in its place now (the steps that lay it there,
+        or lengthen a run of its suit toward it), or never — it is then *plain* (:meth:`dfs`,
+        ``plain``), laid only as a wild card and one kind with the others of its value
+        (:meth:`wild_kinds`).  In the target it stands in its place, or it is a wild card or stays
+        in hand; wild cards of one value that are not in their natural places can be swapped
+        in the target, so the target's wild cards may be taken to be the plain ones.  Until
+        then the steps would lay each such 2 as a wild card in turn, and a 36-card hand holding
+        2C 2D 2H 2S with an ace, 3 or 4 of every suit (soak game 1739, move 43) needed 139,452
+        nodes to list, 2 times more than with the 2s decided.
         """
+        two = self._undecided_two(counts, held if held is not None else counts, aside, shapes, plain)
+        if two != NO_CARD:
+            return two, True, _pivot_steps(two, shapes, steps, (2,), natural_only=True)
         naturals = [i for i in counts if not IS_WILD[i]]
         if naturals:
             # the natural card with the fewest steps (the most constrained: a refutation ends soonest)
             pivot, out = NO_CARD, steps
             for i in naturals:
-                mine = _pivot_steps(i, shapes, steps)
+                mine = _pivot_steps(i, shapes, steps, _POSITIONS[RANK_OF[i]])
                 if pivot == NO_CARD or len(mine) < len(out):
                     pivot, out = i, mine
                     if not mine:
                         break
-            return pivot, out
+            return pivot, False, out
         for i in counts:
             if IS_WILD[i]:
-                return i, _pivot_steps(i, shapes, steps)
-        return NO_CARD, []
+                return i, False, _pivot_steps(i, shapes, steps, ())
+        return NO_CARD, False, []
+
+    def _undecided_two(
+        self, free: dict[int, int], held: dict[int, int], aside: int, shapes: tuple[Shape, ...], plain: int
+    ) -> int:
+        """The lowest free 2 not yet decided (:meth:`pivot_steps`), or NO_CARD.
+
+        Only a 2 that may stand in its natural place, is not the card that may not be discarded,
+        and has another wild card of its value beside it needs deciding: alone, it is a kind of
+        its own whatever the decision.
+        """
+        value = self.tables.value
+        forbidden = self.forbidden
+        for i in sorted(free):
+            if (
+                not IS_WILD[i] or i == forbidden or free[i] <= count_in(plain, i)
+                or not self._may_be_natural(i, held, aside, shapes)
+            ):
+                continue
+            same = sum(n for j, n in free.items() if IS_WILD[j] and j != forbidden and value[j] == value[i])
+            if same >= 2:
+                return i
+        return NO_CARD
 
     # ---------------------------------------------------------- bounds
 
@@ -473,7 +532,7 @@ class Search:
                 values.extend([value[i]] * n)
             else:
                 dead += n
-        return Live(values, dead, naturals, wilds, covered, gap_ok)
+        return Live(values, dead, naturals, wilds)
 
     def canastas_possible(self, counts: dict[int, int], shapes: tuple[Shape, ...], live: Live) -> int:
         """At least as many canastas as the team could hold after melding the hand (``counts``).
@@ -485,9 +544,9 @@ class Search:
         cards with every wild card in hand over seven, and none unless those cards with the
         wild cards a set may take reach seven; the run canastas of a suit likewise (six
         natural cards each), a 2 of the suit in hand counted as a natural card (its natural
-        place, K-MELD-6), and none unless seven run positions in a row are covered but for one
-        gap a wild card may fill.  Counting every wild card for every rank and suit only makes
-        the bound larger.
+        place, K-MELD-6), and none unless a run canasta could still be made
+        (:meth:`_run_canasta`).  Counting every wild card for every rank and suit only makes the
+        bound larger.
         """
         rules = self.rules
         tables = self.tables
@@ -518,31 +577,53 @@ class Search:
                 if i != JOKER_INDEX:  # a natural card, or a 2 (natural in its place)
                     suit_held[i % 4] += n
             for suit in range(4):
-                if not self._run_window(live, suit):
+                if not self._run_canasta(counts, shapes, wilds, suit):
                     continue
                 naturals = suit_held[suit] + run_naturals[suit]
                 wild = run_cards[suit] - run_naturals[suit]
                 total += min(naturals // (CANASTA_SIZE - 1), (naturals + wild + wilds) // CANASTA_SIZE)
         return total
 
-    def _run_window(self, live: Live, suit: int) -> bool:
-        """Whether seven run positions in a row of ``suit`` are covered but for one gap a wild card may fill."""
-        row = live.covered[suit]
-        for low in range(1, ACE_HIGH + 1):
-            gaps = 0
-            for length, pos in enumerate(range(low, ACE_HIGH + 1), start=1):
-                if not row[pos]:
-                    gaps += 1
-                    if gaps > (1 if live.gap_ok[suit] else 0):
-                        break
-                if length >= CANASTA_SIZE:
+    def _run_canasta(self, counts: dict[int, int], shapes: tuple[Shape, ...], wilds: int, suit: int) -> bool:
+        """Whether a run canasta of ``suit`` could still be made (sound: it may say yes when none can).
+
+        Runs never merge, so a run canasta is a run on the table lengthened by natural cards of the
+        hand, or a new run of the hand's cards alone: seven run positions in a row held by the hand
+        (a 2 at position 2, an ace at both ends) but for one gap a wild card fills, or one run on the
+        table and positions on either side held by the hand.  The table run's wild card stays in the
+        run: where it stands while its natural card is not in hand, no other gap may be filled (a
+        run holds one wild card); when the hand holds that natural card, it may push the wild card
+        on to fill one gap (K-MELD-7); a clean run may take a wild card from the hand for one.
+        """
+        held = [False] * (ACE_HIGH + 2)
+        for i in counts:
+            if i != JOKER_INDEX and i % 4 == suit:
+                held[RANK_OF[i]] = True
+                if RANK_OF[i] == 1:
+                    held[ACE_HIGH] = True
+        last = ACE_HIGH - CANASTA_SIZE + 1  # the lowest position of the highest window
+        for low in range(1, last + 1):
+            missing = sum(not held[pos] for pos in range(low, low + CANASTA_SIZE))
+            if missing == 0 or (missing == 1 and wilds):
+                return True
+        for shape in shapes:
+            if type(shape) is not RunShape or shape.suit != suit:
+                continue
+            if shape.high - shape.low + 1 >= CANASTA_SIZE:
+                return True
+            gap = wilds > 0 if shape.wild_at == NATURAL else held[shape.wild_at]
+            for low in range(max(1, shape.high - CANASTA_SIZE + 1), min(shape.low, last) + 1):
+                missing = sum(
+                    not held[pos] for pos in range(low, low + CANASTA_SIZE) if not shape.low <= pos <= shape.high
+                )
+                if missing == 0 or (missing == 1 and gap):
                     return True
         return False
 
     # ----------------------------------------------------------- steps
 
     def wild_kinds(
-        self, free: dict[int, int], held: dict[int, int], aside: int, shapes: tuple[Shape, ...]
+        self, free: dict[int, int], held: dict[int, int], aside: int, shapes: tuple[Shape, ...], plain: int = 0
     ) -> list[int]:
         """The wild cards of ``free`` a step lays: one of each kind of interchangeable ones.
 
@@ -552,16 +633,18 @@ class Search:
         of the suit (``held``, the whole hand, or ``aside``) or a run of the suit already down to
         position 4 or lower (a run takes one wild card, and cards only leave the hand).  Swapping
         the two everywhere maps a finish after laying one onto a finish after laying the other.
+        A 2 the search has decided will not stand in its natural place (``plain``, see
+        :meth:`pivot_steps`) is such a card too.
         """
         wilds = [i for i in sorted(free) if IS_WILD[i]]
         out: list[int] = []
-        plain: list[int] = []
+        values: list[int] = []
         value = self.tables.value
         for i in wilds:
-            if i != self.forbidden and not self._may_be_natural(i, held, aside, shapes):
-                if value[i] in plain:
+            if i != self.forbidden and (count_in(plain, i) or not self._may_be_natural(i, held, aside, shapes)):
+                if value[i] in values:
                     continue
-                plain.append(value[i])
+                values.append(value[i])
             out.append(i)
         return out
 
@@ -613,7 +696,7 @@ class Search:
             for pair in _sub_multisets(cards, counts, 2):
                 for wild in wilds:
                     gain = value[pair[0]] * 2 + value[wild]
-                    out.append(Step(pack(pair + (wild,)), 3, None, SetShape(SET, rank, 2, 1, 3), gain, False))
+                    out.append(Step(pack(pair + (wild,)), 3, None, SetShape(SET, rank, 2, 1, 3), gain, False, wild))
         # black 3s, only by a player going out (C-THREE-2)
         black_threes = sum(counts.get(i, 0) for i in BLACK_THREE_INDICES)
         if (
@@ -656,7 +739,7 @@ class Search:
                                 continue  # that 2 would be natural here
                             if wild not in others or counts[wild] >= 2:  # the others are in hand
                                 gain = others_gain + value[wild]
-                                out.append(Step(others_packed + ONE[wild], 3, None, shape, gain, False))
+                                out.append(Step(others_packed + ONE[wild], 3, None, shape, gain, False, wild))
         if not must_out:
             out.sort(key=_GAIN, reverse=True)  # stable: equal gains keep their order
         return out
@@ -682,7 +765,7 @@ class Search:
                 out.append(Step(one[i], 1, at, SetShape(SET, rank, naturals + 1, wild, size + 1), value[i], False))
         if wild < rules.max_wilds and not (rules.wilds_within_naturals and wild + 1 > naturals):
             for i in wilds:
-                out.append(Step(one[i], 1, at, SetShape(SET, rank, naturals, wild + 1, size + 1), value[i], False))
+                out.append(Step(one[i], 1, at, SetShape(SET, rank, naturals, wild + 1, size + 1), value[i], False, i))
 
     def _run_steps(self, counts: dict[int, int], at: int, shape: RunShape, wilds: list[int], out: list[Step]) -> None:
         """One card onto the run ``shapes[at]``: at an end, or its natural card pushing its wild to an end."""
@@ -708,7 +791,7 @@ class Search:
                 for i in wilds:
                     if pos == 2 and i == TWO_OF[suit]:
                         continue  # that 2 would be natural here
-                    out.append(Step(one[i], 1, at, RunShape(RUN, suit, new_low, new_high, pos), value[i], False))
+                    out.append(Step(one[i], 1, at, RunShape(RUN, suit, new_low, new_high, pos), value[i], False, i))
         if wild_at != NATURAL:
             natural = row[wild_at]
             if natural in counts:
@@ -718,14 +801,18 @@ class Search:
                     out.append(Step(one[natural], 1, at, RunShape(RUN, suit, new_low, new_high, pos), gain, False))
 
 
-def _pivot_steps(pivot: int, shapes: tuple[Shape, ...], steps: list[Step]) -> list[Step]:
-    """The steps that lay ``pivot``, that lengthen a run of its suit toward its place, or push the run's wild."""
-    toward = () if IS_WILD[pivot] else _POSITIONS[RANK_OF[pivot]]
+def _pivot_steps(
+    pivot: int, shapes: tuple[Shape, ...], steps: list[Step], toward: tuple[int, ...], natural_only: bool = False
+) -> list[Step]:
+    """The steps that lay ``pivot``, that lengthen a run of its suit toward its places ``toward``, or push the
+    run's wild (``natural_only``: the steps that lay ``pivot`` as a wild card are left out)."""
     suit = pivot % 4
     out = []
     for step in steps:
-        if count_in(step.removed, pivot):
-            out.append(step)
+        laid = count_in(step.removed, pivot)
+        if laid:
+            if not natural_only or laid > (step.wild == pivot):
+                out.append(step)
             continue
         if step.meld is None or not toward:
             continue
@@ -737,6 +824,15 @@ def _pivot_steps(pivot: int, shapes: tuple[Shape, ...], steps: list[Step]) -> li
         elif any(pos < new.low for pos in toward) if new.low < old.low else any(pos > new.high for pos in toward):
             out.append(step)  # the run grows toward the pivot's place
     return out
+
+
+def _within(plain: int, hand: int) -> int:
+    """``plain`` (a packed count vector) holding no card more often than ``hand`` does."""
+    for i, n in unpack(plain).items():
+        extra = n - count_in(hand, i)
+        if extra > 0:
+            plain -= extra * ONE[i]
+    return plain
 
 
 def _sub_multisets(cards: list[int], counts: dict[int, int], k: int) -> list[tuple[int, ...]]:

@@ -25,11 +25,6 @@ struct Live {
     nat_rank: [u32; 15],
     /// The wild cards in hand.
     wilds: u32,
-    /// The run positions of each suit covered by a meld or a card in hand
-    /// (bit `p` for position `p`, as [`Cards::run_rows`]).
-    covered: [u16; 4],
-    /// The suits where a wild card may fill one gap.
-    gap_ok: [bool; 4],
 }
 
 /// [`Finisher::hopeful`]: the points in hand may still open the team (or it is open).
@@ -228,8 +223,6 @@ impl<'t> Finisher<'t> {
             dead,
             nat_rank,
             wilds,
-            covered,
-            gap_ok,
         }
     }
 
@@ -237,8 +230,8 @@ impl<'t> Finisher<'t> {
     /// hand (the Python engine's `Search.canastas_possible`, which says why
     /// it is a bound): per rank, the set canastas its natural cards and the
     /// wild cards allow; per suit, the run canastas (six natural cards each,
-    /// a 2 of the suit counted as one) where seven run positions in a row are
-    /// covered but for one gap a wild card may fill.
+    /// a 2 of the suit counted as one) where a run canasta could still be
+    /// made ([`run_canasta`]).
     fn canastas_possible(&self, hand: &Cards, shapes: &[Shape], live: &Live) -> u32 {
         let t = self.t;
         let rules = &t.rules;
@@ -289,8 +282,9 @@ impl<'t> Finisher<'t> {
                     suit_held[c % 4] += u32::from(n);
                 }
             }
+            let rows = hand.run_rows();
             for suit in 0..4 {
-                if !run_window(live.covered[suit], live.gap_ok[suit]) {
+                if !run_canasta(rows[suit], live.wilds > 0, shapes, suit as u8) {
                     continue;
                 }
                 let naturals = suit_held[suit] + run_naturals[suit];
@@ -337,20 +331,51 @@ impl Finisher<'_> {
     }
 }
 
-/// Whether seven run positions in a row of a suit (`row`, bit `p` for
-/// position `p`) are covered but for one gap a wild card may fill (`gap_ok`).
-fn run_window(row: u16, gap_ok: bool) -> bool {
-    let allowed = u32::from(gap_ok);
-    for lo in 1..15 {
-        let mut gaps = 0;
-        for (length, pos) in (lo..15).enumerate() {
-            if row & (1 << pos) == 0 {
-                gaps += 1;
-                if gaps > allowed {
-                    break;
-                }
-            }
-            if length as u32 + 1 >= CANASTA_SIZE {
+/// Whether a run canasta of `suit` could still be made (the Python engine's
+/// `Search._run_canasta`, which says why it is a bound): runs never merge, so
+/// it is seven positions in a row held by the hand (`row`, bit `p` for
+/// position `p`) but for one gap a wild card fills (`wilds`: the hand holds
+/// one), or a run on the table lengthened by positions the hand holds, with
+/// one gap only when the run may take a wild card there (it is clean and the
+/// hand holds one, or the hand holds the natural card of its wild's place).
+fn run_canasta(row: u16, wilds: bool, shapes: &[Shape], suit: u8) -> bool {
+    let size = CANASTA_SIZE as u8;
+    let last = 15 - size; // the lowest position of the highest window
+                          // the positions of the window from `lo` neither held nor in `run`
+    let missing = |lo: u8, run: u16| -> u32 {
+        let window = ((1u16 << size) - 1) << lo;
+        (window & !row & !run).count_ones()
+    };
+    for lo in 1..=last {
+        let gaps = missing(lo, 0);
+        if gaps == 0 || (gaps == 1 && wilds) {
+            return true;
+        }
+    }
+    for s in shapes {
+        let Shape::Run {
+            suit: s_suit,
+            low,
+            high,
+            wild,
+        } = *s
+        else {
+            continue;
+        };
+        if s_suit != suit {
+            continue;
+        }
+        if u32::from(high - low) + 1 >= CANASTA_SIZE {
+            return true;
+        }
+        let gap = match wild {
+            None => wilds,
+            Some(w) => row & (1 << w) != 0,
+        };
+        let run = ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1);
+        for lo in high.saturating_sub(size - 1).max(1)..=low.min(last) {
+            let gaps = missing(lo, run);
+            if gaps == 0 || (gaps == 1 && gap) {
                 return true;
             }
         }

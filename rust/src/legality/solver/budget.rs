@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::situation::TurnFlags;
-use super::tables::{Cards, Shape, Tables};
+use super::tables::{Cards, Shape, Tables, WILD_CARDS};
 use crate::cards::DISTINCT;
 use crate::inline::Inline;
 
@@ -266,6 +266,10 @@ pub(super) struct Node {
     /// The cards of the hand chosen to stay there until the team is open
     /// ([`Finisher::pivot_steps`]): no step before the opening lays them.
     pub(super) kept: Cards,
+    /// The 2s of the hand decided never to stand in their natural place
+    /// ([`Finisher::pivot_steps`]): wild cards of one kind with the others
+    /// of their value.
+    pub(super) plain: Cards,
 }
 
 impl std::hash::Hash for Node {
@@ -284,16 +288,16 @@ impl std::hash::Hash for Node {
 
 impl Node {
     /// A node, its hash sum worked out: a random-looking word per card in hand,
-    /// per card set aside and per card kept (three tables: a card's place
-    /// matters) and one per meld, added up, so that a step changes the sum by a
-    /// few words.
+    /// per card set aside, per card kept and per plain 2 (four tables: a card's
+    /// place matters) and one per meld, added up, so that a step changes the sum
+    /// by a few words.
     pub(super) fn new(
         hand: Cards,
         shapes: Shapes,
         progress: Progress,
         aside: Cards,
         must_out: bool,
-        kept: Cards,
+        (kept, plain): (Cards, Cards),
     ) -> Node {
         let cards = |cards: &Cards, words: &[u64; DISTINCT]| {
             // every count times its word (no test of which are held: a straight loop)
@@ -309,6 +313,9 @@ impl Node {
         if !kept.is_empty() {
             sum = sum.wrapping_add(cards(&kept, &KEPT_WORDS));
         }
+        if !plain.is_empty() {
+            sum = sum.wrapping_add(cards(&plain, &PLAIN_WORDS));
+        }
         Node {
             sum,
             hand,
@@ -318,7 +325,14 @@ impl Node {
             aside,
             must_out,
             kept,
+            plain,
         }
+    }
+
+    /// Decide that one more copy of the 2 `c` never stands in its natural place.
+    pub(super) fn declare(&mut self, c: usize) {
+        self.plain.add(c);
+        self.sum = self.sum.wrapping_add(PLAIN_WORDS[c]);
     }
 
     /// Keep one more copy of card `c` in hand until the team is open.
@@ -346,6 +360,19 @@ impl Node {
             self.sum = self.sum.wrapping_sub(HAND_WORDS[usize::from(c)]);
         }
         self.held -= u32::from(step.taken);
+        if !self.plain.is_empty() {
+            // a wild card laid as one is a plain one, and no card is plain more often than held
+            if let Some(w) = step.wild.map(usize::from).filter(|&w| self.plain.has(w)) {
+                self.plain.take(w);
+                self.sum = self.sum.wrapping_sub(PLAIN_WORDS[w]);
+            }
+            for c in WILD_CARDS {
+                while self.plain.count(c) > self.hand.count(c) {
+                    self.plain.take(c);
+                    self.sum = self.sum.wrapping_sub(PLAIN_WORDS[c]);
+                }
+            }
+        }
         let changed = match step.index {
             None => {
                 self.shapes.push(step.shape);
@@ -369,7 +396,7 @@ impl Node {
                 self.progress,
                 self.aside,
                 self.must_out,
-                self.kept
+                (self.kept, self.plain)
             )
         );
     }
@@ -395,10 +422,11 @@ const fn card_words(first: u64) -> [u64; DISTINCT] {
 }
 
 /// The words of a card in hand (the mixes of 0 to 52), of a card set aside
-/// (53 to 105) and of a card kept (106 to 158).
+/// (53 to 105), of a card kept (106 to 158) and of a plain 2 (159 to 211).
 const HAND_WORDS: [u64; DISTINCT] = card_words(0);
 const ASIDE_WORDS: [u64; DISTINCT] = card_words(DISTINCT as u64);
 const KEPT_WORDS: [u64; DISTINCT] = card_words(2 * DISTINCT as u64);
+const PLAIN_WORDS: [u64; DISTINCT] = card_words(3 * DISTINCT as u64);
 
 /// A meld's word: the mix of [`Shape::word`] (257 or more: no card's number).
 fn meld_word(shape: &Shape) -> u64 {
@@ -417,6 +445,8 @@ pub(super) struct Step {
     pub(super) shape: Shape,
     pub(super) gain: i32,
     pub(super) black_threes: bool,
+    /// The card the step lays as a wild card, if any.
+    pub(super) wild: Option<u8>,
 }
 
 /// Move `shapes[i]`, the one meld a step changed or added, to its place

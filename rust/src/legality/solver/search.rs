@@ -37,7 +37,7 @@ impl<'t> Finisher<'t> {
             self.progress(s.opened, s.count),
             aside,
             s.must_out,
-            Cards::default(),
+            (Cards::default(), Cards::default()),
         );
         if !s.opened && !s.must_out {
             if let Some(&known) = self.memo.get(&node) {
@@ -130,14 +130,23 @@ impl<'t> Finisher<'t> {
                 &free,
                 &node.shapes,
                 node.must_out,
-                (&node.hand, &node.aside),
+                (&node.hand, &node.aside, &node.plain),
                 spare,
             );
             let pivot = if opened {
                 None
             } else {
-                self.pivot_steps(&free, &node.shapes, &mut steps)
+                self.pivot_steps(&free, &node.shapes, &mut steps, node)
             };
+            if let Some((two, true)) = pivot {
+                // the 2 never stands in its natural place: a plain wild card from now on (the likelier way)
+                let mut child = node.clone();
+                child.declare(two);
+                if self.dfs(&child, count)? {
+                    result = true;
+                    steps.clear();
+                }
+            }
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut child = node.clone();
@@ -163,7 +172,7 @@ impl<'t> Finisher<'t> {
                             child.progress,
                             Cards::default(),
                             child.must_out,
-                            Cards::default(),
+                            (Cards::default(), child.plain),
                         );
                     }
                 }
@@ -175,7 +184,9 @@ impl<'t> Finisher<'t> {
             }
             // or the pivot stays in hand until the team is open (the waiver leaves one card
             // at most: with one kept, a second would leave the child no hope)
-            if let (false, Some(p), false) = (result, pivot, hope == WAIVER && n_kept > 0) {
+            // (a 2 to decide was made plain instead)
+            if let (false, Some((p, false)), false) = (result, pivot, hope == WAIVER && n_kept > 0)
+            {
                 let mut child = node.clone();
                 child.keep(p);
                 result = self.dfs(&child, count)?;
@@ -199,13 +210,27 @@ impl<'t> Finisher<'t> {
     /// fewest such steps, the lowest of those, else the first wild card), that
     /// lengthen a run of its suit toward its place or push a run's wild to an
     /// end, and then keeping the pivot in hand until the opening.
-    fn pivot_steps(&self, free: &Cards, shapes: &[Shape], steps: &mut Vec<Step>) -> Option<usize> {
+    ///
+    /// Before any of that, a 2 that may still stand in its natural place and
+    /// has a wild card of its value beside it is decided (`true` with it):
+    /// laid in its place now, or never (plain, [`Node::declare`]).
+    fn pivot_steps(
+        &self,
+        free: &Cards,
+        shapes: &[Shape],
+        steps: &mut Vec<Step>,
+        node: &Node,
+    ) -> Option<(usize, bool)> {
+        if let Some(two) = self.undecided_two(free, shapes, node) {
+            steps.retain(|step| lays_toward(two, shapes, step, true));
+            return Some((two, true));
+        }
         // the natural card with the fewest steps (the most constrained: a refutation ends soonest)
         let mut best: Option<(usize, usize)> = None;
         for (c, _) in free.iter().filter(|&(c, _)| !is_wild(c)) {
             let mine = steps
                 .iter()
-                .filter(|step| lays_toward(c, shapes, step))
+                .filter(|step| lays_toward(c, shapes, step, false))
                 .count();
             if best.is_none_or(|(_, fewest)| mine < fewest) {
                 best = Some((c, mine));
@@ -221,8 +246,30 @@ impl<'t> Finisher<'t> {
             steps.clear();
             return None;
         };
-        steps.retain(|step| lays_toward(p, shapes, step));
-        Some(p)
+        steps.retain(|step| lays_toward(p, shapes, step, false));
+        Some((p, false))
+    }
+
+    /// The lowest free 2 still to decide ([`Finisher::pivot_steps`]): one that
+    /// may stand in its natural place, not the card that may not be discarded,
+    /// with another wild card of its value beside it (alone, it is a kind of
+    /// its own whatever the decision).
+    fn undecided_two(&self, free: &Cards, shapes: &[Shape], node: &Node) -> Option<usize> {
+        let forbidden = self.forbidden();
+        WILD_CARDS.into_iter().find(|&c| {
+            free.count(c) > node.plain.count(c)
+                && forbidden != Some(c)
+                && self.may_be_natural(c, &node.hand, &node.aside, shapes)
+                && {
+                    let value = self.t.value(c);
+                    let same: u32 = WILD_CARDS
+                        .into_iter()
+                        .filter(|&j| forbidden != Some(j) && self.t.value(j) == value)
+                        .map(|j| u32::from(free.count(j)))
+                        .sum();
+                    same >= 2
+                }
+        })
     }
 
     /// Whether the wild card `w` may still stand in its natural place (a 2
@@ -254,7 +301,7 @@ impl<'t> Finisher<'t> {
         hand: &Cards,
         shapes: &[Shape],
         must_out: bool,
-        (held, aside): (&Cards, &Cards),
+        (held, aside, decided): (&Cards, &Cards, &Cards),
         mut out: Vec<Step>,
     ) -> Vec<Step> {
         let t = self.t;
@@ -266,7 +313,9 @@ impl<'t> Finisher<'t> {
         let mut n_plain = 0;
         for c in WILD_CARDS {
             if hand.has(c) {
-                if self.forbidden() != Some(c) && !self.may_be_natural(c, held, aside, shapes) {
+                if self.forbidden() != Some(c)
+                    && (decided.has(c) || !self.may_be_natural(c, held, aside, shapes))
+                {
                     let value = t.value(c);
                     if plain[..n_plain].contains(&value) {
                         continue; // laid as the wild card of the same kind before it
@@ -279,7 +328,12 @@ impl<'t> Finisher<'t> {
             }
         }
         let wild_kinds = &wild_buf[..n_wild];
-        let mut push = |cards: &[usize], index: Option<usize>, new: Shape, gain: i32, b3: bool| {
+        let mut push = |cards: &[usize],
+                        index: Option<usize>,
+                        new: Shape,
+                        gain: i32,
+                        b3: bool,
+                        wild: Option<usize>| {
             let mut taken = [0u8; 3];
             for (slot, &c) in taken.iter_mut().zip(cards) {
                 *slot = c as u8;
@@ -291,6 +345,7 @@ impl<'t> Finisher<'t> {
                 shape: new,
                 gain,
                 black_threes: b3,
+                wild: wild.map(|w| w as u8),
             });
         };
         // additions to existing melds
@@ -314,7 +369,7 @@ impl<'t> Finisher<'t> {
                                     wilds: 0,
                                     size: size + 1,
                                 };
-                                push(&[b], Some(si), new, t.value(b), true);
+                                push(&[b], Some(si), new, t.value(b), true, None);
                             }
                         }
                         continue;
@@ -328,7 +383,7 @@ impl<'t> Finisher<'t> {
                                 wilds,
                                 size: size + 1,
                             };
-                            push(&[c], Some(si), new, t.value(c), false);
+                            push(&[c], Some(si), new, t.value(c), false, None);
                         }
                     }
                     if u32::from(wilds) < rules.max_wilds
@@ -341,7 +396,7 @@ impl<'t> Finisher<'t> {
                                 wilds: wilds + 1,
                                 size: size + 1,
                             };
-                            push(&[w], Some(si), new, t.value(w), false);
+                            push(&[w], Some(si), new, t.value(w), false, Some(w));
                         }
                     }
                 }
@@ -371,7 +426,7 @@ impl<'t> Finisher<'t> {
                                 high: nh,
                                 wild,
                             };
-                            push(&[nat], Some(si), new, t.run_value(nat, pos), false);
+                            push(&[nat], Some(si), new, t.run_value(nat, pos), false, None);
                         }
                         if wild.is_none() {
                             for &w in wild_kinds {
@@ -384,7 +439,7 @@ impl<'t> Finisher<'t> {
                                     high: nh,
                                     wild: Some(pos),
                                 };
-                                push(&[w], Some(si), new, t.value(w), false);
+                                push(&[w], Some(si), new, t.value(w), false, Some(w));
                             }
                         }
                     }
@@ -399,7 +454,7 @@ impl<'t> Finisher<'t> {
                                     high: high.max(pos),
                                     wild: Some(pos),
                                 };
-                                push(&[nat], Some(si), new, gain, false);
+                                push(&[nat], Some(si), new, gain, false, None);
                             }
                         }
                     }
@@ -434,7 +489,7 @@ impl<'t> Finisher<'t> {
                     size: 3,
                 };
                 for_each_combo(hand, &kinds, 3, &mut |trio| {
-                    push(trio, None, new, 3 * value, false);
+                    push(trio, None, new, 3 * value, false, None);
                 });
             }
             let new = Shape::Set {
@@ -451,6 +506,7 @@ impl<'t> Finisher<'t> {
                         new,
                         2 * value + t.value(w),
                         false,
+                        Some(w),
                     );
                 }
             });
@@ -466,7 +522,7 @@ impl<'t> Finisher<'t> {
                     size: 3,
                 };
                 for_each_combo(hand, &[8, 11], 3, &mut |trio| {
-                    push(trio, None, new, 3 * t.value(8), true);
+                    push(trio, None, new, 3 * t.value(8), true, None);
                 });
             }
         }
@@ -496,7 +552,7 @@ impl<'t> Finisher<'t> {
                             high: low + 2,
                             wild: None,
                         };
-                        push(&cells, None, new, gains.iter().sum(), false);
+                        push(&cells, None, new, gains.iter().sum(), false, None);
                     }
                     for (k, &held) in window.iter().enumerate() {
                         if missing == 1 && held {
@@ -520,7 +576,7 @@ impl<'t> Finisher<'t> {
                                     high: low + 2,
                                     wild: Some(low + k as u8),
                                 };
-                                push(&used, None, new, gain0 + t.value(w), false);
+                                push(&used, None, new, gain0 + t.value(w), false, Some(w));
                             }
                         }
                     }
@@ -585,14 +641,20 @@ pub(super) fn for_each_combo(
 
 /// Whether `step` lays the pivot `p`, lengthens a run of its suit toward its
 /// place, or pushes that run's wild card to an end (the Python engine's `_pivot_steps`).
-fn lays_toward(p: usize, shapes: &[Shape], step: &Step) -> bool {
-    if step.cards[..usize::from(step.taken)].contains(&(p as u8)) {
-        return true;
+fn lays_toward(p: usize, shapes: &[Shape], step: &Step, decide: bool) -> bool {
+    let laid = step.cards[..usize::from(step.taken)]
+        .iter()
+        .filter(|&&c| usize::from(c) == p)
+        .count();
+    if laid > 0 {
+        // a 2 being decided: only the steps that lay it in its natural place
+        return !decide || laid > usize::from(step.wild == Some(p as u8));
     }
-    let toward: &[u8] = match (is_wild(p), rank_of(p)) {
-        (true, _) => &[],
-        (false, 1) => &[1, 14],
-        (false, rank) => &[rank][..],
+    let toward: &[u8] = match (decide, is_wild(p), rank_of(p)) {
+        (true, _, _) => &[2],
+        (false, true, _) => &[],
+        (false, false, 1) => &[1, 14],
+        (false, false, rank) => &[rank][..],
     };
     let suit = (p % 4) as u8;
     let Some(i) = step.index else {
