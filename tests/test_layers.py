@@ -107,6 +107,7 @@ def test_the_layers_are_in_order() -> None:
         "kanasta.legality", "kanasta.legality.checks", "kanasta.legality.moves", "kanasta.legality.finish",
         "kanasta.legality.budget", "kanasta.legality.classic", "kanasta.legality.search",
         "kanasta.legality.situation", "kanasta.legality.tables", "kanasta.legality.witness",
+        "kanasta.legality.bounds",
     ]
     for name in below_the_facade:
         assert "kanasta.state" not in graph[name], name
