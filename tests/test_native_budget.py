@@ -307,9 +307,10 @@ def test_e_2_the_soak_game_1739_move_43_is_listed_within_the_budget() -> None:
     30½ points (the minimum is 35, so only the waiver opens: meld 35 cards, a canasta and a natural run among
     them).  Deciding its 450 moves needed 205,488 search nodes, past the 100,000 budget, so the reader refused
     the document on both engines.  The hand holds 2C 2D 2H 2S and an ace, 3 or 4 of every suit, so each 2
-    may stand in its natural place and the search laid each as a wild card in turn; it now decides each 2
-    first (in its place, or a plain wild card, one kind with the others), and a run canasta is looked for in
-    one run (runs never merge; a run's wild card stays put while its natural card is not in hand).
+    may stand in its natural place and the search laid each as a wild card in turn; it now decides 2C 2D 2S
+    first (in their place, or plain wild cards, one kind with the others: no run of their suits can hold a
+    wild card at position 2 without their 3s), and a run canasta is looked for in one run (runs never merge;
+    a run's wild card stays put while its natural card is not in hand).
 
     Checked by hand: ``meld 5C 5S 5S`` is listed, and the turn finishes with the 7s canasta
     (7C 7C 7D 7D 7H 7S 2S), 9C 9C 9D 9S 9S, 8C 8D 8S 8S, QC QC QD QH, AC AD AS, 6H 6S 2D, JC JD 2C and the
@@ -398,7 +399,8 @@ def test_k_open_4_the_waiver_with_the_pile_set_aside_needs_no_canasta() -> None:
 
 
 def _waiver_document(hand: str, minimum: float = 56) -> dict[str, Any]:
-    """A Kanasta variant (5 cards a draw, 13 dealt) whose opening minimum no hand reaches: only the waiver opens."""
+    """A Kanasta variant (5 cards a draw, 13 dealt), by default with an opening minimum no hand reaches (only the waiver
+    opens)."""
     return {"format": "kanasta.position/1",
             "rules": {"preset": "kanasta", "draw_count": 5, "hand_size": 13, "opening_minimums": [[None, minimum]]},
             "phase": "play", "player": 0, "trump": "KD", "turn": {"drew": "stock"},
@@ -511,3 +513,30 @@ def test_a_run_canasta_is_one_run_lengthened() -> None:
     assert not _spade_run_canasta("3S 4S 5S 7S 8S 9S", [])
     assert _spade_run_canasta("3S 4S 5S 7S 8S 9S JK", [])
     assert _spade_run_canasta("", [(3, 9, 0)])  # a canasta already
+
+
+def test_a_plain_2_does_not_stand_in_for_a_wild_card_at_position_2_of_its_suit() -> None:
+    """E-2, K-MELD-6, K-OPEN-1, K-OPEN-2: a Kanasta variant with an opening minimum of 15 (natural run needed),
+    the team not down, 20 cards worth 17½ points.  Checked by hand: ``meld QH QH QS`` (3 points) is legal,
+    the turn goes on with 8C 9C TC (3, the natural run), AH JK 3H (3: the joker at position 2 is a wild
+    card), QS KS 2H (3) and TD JD 2C (3): 15 points, 3H 4D 5C 5D 8H left, one of them discarded.  A search
+    that made 2H a plain wild card of one kind with 2C and the joker laid 2H for that kind, skipped it at
+    position 2 of hearts (where it is natural) and so never tried the joker there: it refused the meld on
+    both engines.  2H is not decided while its suit may hold a wild card at position 2 (3H in hand)."""
+    from kanasta.legality import search as python_search
+    from kanasta.legality.tables import NO_CARD
+
+    doc = _waiver_document("5C KS 8C 8H 9C AH QH QS TD QS 3H 4D QH JD TC 3H 5D 2H JK 2C", minimum=15)
+    python = kanasta.State.from_dict(doc, engine="python")
+    listed = [str(a) for a in python.legal_actions()]
+    assert "meld QH QH QS" in listed
+    assert [str(a) for a in kanasta.State.from_dict(doc, engine="native").legal_actions()] == listed
+    assert _testing.search_nodes(native(python)) == search_nodes(python)
+    after = python
+    for move in ("meld QH QH QS", "meld 8C 9C TC", "meld AH JK 3H", "meld QS KS 2H", "meld TD JD 2C"):
+        after = after.apply(kanasta.parse_action(move))
+    assert after.opened[0] and len(after.hands[0]) == 5
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(python_search.Search, "_undecided_two", lambda self, *args: NO_CARD)
+        undecided = kanasta.State.from_dict(doc, engine="python")
+        assert [str(a) for a in undecided.legal_actions()] == listed

@@ -312,10 +312,12 @@ class Search(Bounds):
         ``plain``), laid only as a wild card and one kind with the others of its value
         (:meth:`wild_kinds`).  In the target it stands in its place, or it is a wild card or stays
         in hand; wild cards of one value that are not in their natural places can be swapped
-        in the target, so the target's wild cards may be taken to be the plain ones.  Until
-        then the steps would lay each such 2 as a wild card in turn, and a 36-card hand holding
-        2C 2D 2H 2S with an ace, 3 or 4 of every suit (soak game 1739, move 43) needed 139,452
-        nodes to list, 2 times more than with the 2s decided.
+        in the target (a 2 decided so has no place a wild card of the others may take that it
+        may not: its suit can hold no wild card at position 2, :meth:`_undecided_two`), so the
+        target's wild cards may be taken to be the plain ones.  Until
+        then the steps would lay each such 2 as a wild card in turn: a 36-card hand holding
+        2C 2D 2H 2S with an ace, 3 or 4 of every suit and 3H (soak game 1739, move 43) needed
+        139,452 nodes to list, 93,486 with 2C 2D 2S decided.
         """
         two = self._undecided_two(counts, held if held is not None else counts, aside, shapes, plain)
         if two != NO_CARD:
@@ -343,14 +345,16 @@ class Search(Bounds):
 
         Only a 2 that may stand in its natural place, is not the card that may not be discarded,
         and has another wild card of its value beside it needs deciding: alone, it is a kind of
-        its own whatever the decision.
+        its own whatever the decision.  Nor a 2 whose suit may still have a run with a wild card
+        at position 2 (:meth:`_wild_at_two`): there it could not stand in for the others, so it
+        stays a kind of its own.
         """
         value = self.tables.value
         forbidden = self.forbidden
         for i in sorted(free):
             if (
                 not IS_WILD[i] or i == forbidden or free[i] <= count_in(plain, i)
-                or not self._may_be_natural(i, held, aside, shapes)
+                or not self._may_be_natural(i, held, aside, shapes) or self._wild_at_two(i % 4, held, aside, shapes)
             ):
                 continue
             same = sum(n for j, n in free.items() if IS_WILD[j] and j != forbidden and value[j] == value[i])
@@ -385,6 +389,19 @@ class Search(Bounds):
                 values.append(value[i])
             out.append(i)
         return out
+
+    def _wild_at_two(self, suit: int, held: dict[int, int], aside: int, shapes: tuple[Shape, ...]) -> bool:
+        """Whether a run of ``suit`` may still hold a wild card at position 2.
+
+        Such a run has three cards or more and one wild card at most, so position 3 holds its
+        natural card: the 3 of the suit in hand (``held``) or set ``aside``, or a run of the suit
+        on the table over position 3 with its wild card elsewhere.  Cards only leave the hand
+        (the aside join it), so once no such run may be made, none ever may.
+        """
+        three = RUN_CELL[suit][3]
+        if three in held or count_in(aside, three):
+            return True
+        return any(type(s) is RunShape and s.suit == suit and s.low <= 3 <= s.high and s.wild_at != 3 for s in shapes)
 
     def _may_be_natural(self, wild: int, held: dict[int, int], aside: int, shapes: tuple[Shape, ...]) -> bool:
         if wild == JOKER_INDEX or not self.rules.runs:

@@ -253,13 +253,16 @@ impl<'t> Finisher<'t> {
     /// The lowest free 2 still to decide ([`Finisher::pivot_steps`]): one that
     /// may stand in its natural place, not the card that may not be discarded,
     /// with another wild card of its value beside it (alone, it is a kind of
-    /// its own whatever the decision).
+    /// its own whatever the decision), and whose suit may hold no wild card at
+    /// position 2 ([`Finisher::wild_at_two`]: there it could not stand in for
+    /// the others).
     fn undecided_two(&self, free: &Cards, shapes: &[Shape], node: &Node) -> Option<usize> {
         let forbidden = self.forbidden();
         WILD_CARDS.into_iter().find(|&c| {
             free.count(c) > node.plain.count(c)
                 && forbidden != Some(c)
                 && self.may_be_natural(c, &node.hand, &node.aside, shapes)
+                && !self.wild_at_two((c % 4) as u8, &node.hand, &node.aside, shapes)
                 && {
                     let value = self.t.value(c);
                     let same: u32 = WILD_CARDS
@@ -270,6 +273,20 @@ impl<'t> Finisher<'t> {
                     same >= 2
                 }
         })
+    }
+
+    /// Whether a run of `suit` may still hold a wild card at position 2 (the
+    /// Python engine's `Search._wild_at_two`): its position 3 holds the
+    /// natural 3, in hand (`held`) or set `aside`, or on a run of the suit
+    /// over position 3 with its wild card elsewhere.
+    fn wild_at_two(&self, suit: u8, held: &Cards, aside: &Cards, shapes: &[Shape]) -> bool {
+        let three = natural_at(suit, 3);
+        held.has(three)
+            || aside.has(three)
+            || shapes.iter().any(|s| {
+                matches!(*s, Shape::Run { suit: s_suit, low, high, wild }
+                    if s_suit == suit && low <= 3 && 3 <= high && wild != Some(3))
+            })
     }
 
     /// Whether the wild card `w` may still stand in its natural place (a 2
