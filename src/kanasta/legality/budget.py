@@ -11,16 +11,20 @@ from typing import NoReturn
 
 from kanasta.errors import EngineLimitError
 
-SEARCH_BUDGET = 100_000
+SEARCH_BUDGET = 250_000
 """The most search nodes one legality question may expand: the engine's work budget.
 
 A question is what one :class:`Work` serves: the listing of a position's moves
 (``legal_actions()``), or the check of one move.  A node costs time in
-proportion to the cards in hand and the melds on the table (tens of
-microseconds for a hand of 20 to 50 cards in CPython), so a question costs at
-most a few seconds; past the budget the search raises
-:class:`~kanasta.EngineLimitError` and keeps nothing.  The most any listing
-needed in 30 seeded random Kanasta games (69,483 moves) was 7,308 nodes.
+proportion to the cards in hand and the melds on the table: for hands of 36
+to 40 cards, about 5 microseconds in the core and about 0.3 milliseconds in
+CPython, so a question costs the native engine about a second at most (the
+Python engine a minute or two); past the budget the search raises
+:class:`~kanasta.EngineLimitError` and keeps nothing.  Ordinary play stays far
+below it (the most any listing needed in 30 seeded random Kanasta games,
+69,483 moves, was 7,308 nodes); bot-played games of rule variants whose
+hands grow to 36 to 40 cards that only the K-OPEN-4 waiver can open needed up
+to 198,289 (a million moves of them, in the soak of ``benchmarks/soak.py``).
 """
 
 

@@ -22,9 +22,10 @@ use crate::inline::Inline;
 
 /// The most search nodes one legality question (one listing, one move check)
 /// may expand: the engine's work budget, the Python engine's
-/// `kanasta.legality.finish.SEARCH_BUDGET`.  Past it the question is given up
-/// ([`SearchGaveUp`]) and nothing of it is kept.
-pub const SEARCH_BUDGET: u64 = 100_000;
+/// `kanasta.legality.budget.SEARCH_BUDGET` (which says how it was chosen).
+/// Past it the question is given up ([`SearchGaveUp`]) and nothing of it is
+/// kept.
+pub const SEARCH_BUDGET: u64 = 250_000;
 
 /// The search gave up: the question needs more nodes than its work budget
 /// (`limit`).  Displayed as the Python engine's `EngineLimitError` message.
