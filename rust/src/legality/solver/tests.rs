@@ -304,7 +304,7 @@ fn past_the_work_budget_the_question_is_given_up_with_the_python_message() {
             limit: SEARCH_BUDGET
         }
         .to_string(),
-        "deciding whether the turn can be finished (E-2) needs more than 100,000 search \
+        "deciding whether the turn can be finished (E-2) needs more than 250,000 search \
          steps here; the engine's work budget for one question"
     );
     assert_eq!(thousands(999), "999");
