@@ -295,10 +295,9 @@ def test_e_2_the_soak_game_1739_hand_is_refuted_at_the_root_alike() -> None:
         assert refusal is not None and "[E-2]" in refusal
 
 
-def _soak_1739_move_43() -> tuple[kanasta.State, GameRecord]:
-    """Soak game 1739 at move 43 (native), and its record."""
-    record = GameRecord.from_dict(json.loads((Path(__file__).parent / "data" / "soak_1739_record.json").read_text()))
-    return record.replay(), record
+def _soak_1739_record() -> GameRecord:
+    """Soak game 1739's record up to move 43."""
+    return GameRecord.from_dict(json.loads((Path(__file__).parent / "data" / "soak_1739_record.json").read_text()))
 
 
 def test_e_2_the_soak_game_1739_move_43_is_listed_within_the_budget() -> None:
@@ -329,9 +328,9 @@ def test_e_2_the_soak_game_1739_move_43_is_listed_within_the_budget() -> None:
     finish = ["meld 5C 5S 5S", "meld 7C 7C 7D 7D 7H 7S 2S", "meld 9C 9C 9D 9S 9S", "meld 8C 8D 8S 8S",
               "meld QC QC QD QH", "meld AC AD AS", "meld 6H 6S 2D", "meld JC JD 2C", "meld 2H 3H 4H", "discard 4S"]
     assert finish[0] in listed
-    replayed, _ = _soak_1739_move_43()
-    python = kanasta.new_game(replayed.rules, replayed.seed, engine="python")
-    for move in _soak_1739_move_43()[1].actions:
+    record = _soak_1739_record()
+    python = kanasta.new_game(record.rules, record.seed, engine="python")
+    for move in record.actions:
         python = python.apply(move)
     for s in (state, python):
         for move in finish:
@@ -384,7 +383,8 @@ def test_a_state_past_the_budget_still_pickles() -> None:
     budget (it is within it now): with a budget below what its listing needs, the core's reader refuses the
     document (it lists the moves last), the pickle round trip gives the same state, and the loaded state gives
     up on its listing as the original does.  Through the public API the state pickles and lists alike."""
-    state, record = _soak_1739_move_43()
+    record = _soak_1739_record()
+    state = record.replay()
     assert state.engine == "native" and len(record) == 43 and len(state.hands[3]) == 36
     core = native(state)
     small = 1_000

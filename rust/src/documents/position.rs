@@ -489,9 +489,7 @@ pub fn read_within(data: &Value, budget: u64) -> Result<(State, Vec<Action>), Do
 /// it was made from exists; asking that state's moves then gives up as the
 /// original's would.
 pub fn from_json_unlisted(text: &str) -> Result<State, DocError> {
-    let value: Value =
-        serde_json::from_str(text).or_else(|e| fail("", format!("not JSON: {e}")))?;
-    read_state(&value)
+    read_state(&parse(text)?)
 }
 
 /// Read a position document from JSON text (see [`from_value`]).
@@ -502,7 +500,10 @@ pub fn from_json(text: &str) -> Result<State, DocError> {
 /// Read a position document from JSON text, and list its moves within
 /// `budget` search nodes (see [`read_within`]).
 pub fn from_json_within(text: &str, budget: u64) -> Result<(State, Vec<Action>), DocError> {
-    let value: Value =
-        serde_json::from_str(text).or_else(|e| fail("", format!("not JSON: {e}")))?;
-    read_within(&value, budget)
+    read_within(&parse(text)?, budget)
+}
+
+/// A position document's JSON text as a value (refused as a whole when it is not JSON).
+fn parse(text: &str) -> Result<Value, DocError> {
+    serde_json::from_str(text).or_else(|e| fail("", format!("not JSON: {e}")))
 }

@@ -271,9 +271,9 @@ class Search(Bounds):
         counts: dict[int, int],
         shapes: tuple[Shape, ...],
         steps: list[Step],
-        held: dict[int, int] | None = None,
-        aside: int = 0,
-        plain: int = 0,
+        held: dict[int, int],
+        aside: int,
+        plain: int,
     ) -> tuple[int, bool, list[Step]]:
         """The pivot card, whether it is a 2 to decide, and the steps a node searches while the team is not open.
 
@@ -319,7 +319,7 @@ class Search(Bounds):
         2C 2D 2H 2S with an ace, 3 or 4 of every suit and 3H (soak game 1739, move 43) needed
         139,452 nodes to list, 93,486 with 2C 2D 2S decided.
         """
-        two = self._undecided_two(counts, held if held is not None else counts, aside, shapes, plain)
+        two = self._undecided_two(counts, held, aside, shapes, plain)
         if two != NO_CARD:
             return two, True, _pivot_steps(two, shapes, steps, (2,), natural_only=True)
         naturals = [i for i in counts if not IS_WILD[i]]
@@ -398,8 +398,7 @@ class Search(Bounds):
         on the table over position 3 with its wild card elsewhere.  Cards only leave the hand
         (the aside join it), so once no such run may be made, none ever may.
         """
-        three = RUN_CELL[suit][3]
-        if three in held or count_in(aside, three):
+        if _holds(suit, 3, held, aside):
             return True
         return any(type(s) is RunShape and s.suit == suit and s.low <= 3 <= s.high and s.wild_at != 3 for s in shapes)
 
@@ -407,7 +406,7 @@ class Search(Bounds):
         if wild == JOKER_INDEX or not self.rules.runs:
             return False
         suit = wild % 4
-        if any(RUN_CELL[suit][pos] in held or count_in(aside, RUN_CELL[suit][pos]) for pos in (1, 3, 4)):
+        if any(_holds(suit, pos, held, aside) for pos in (1, 3, 4)):
             return True
         return any(type(s) is RunShape and s.suit == suit and s.low <= 4 for s in shapes)
 
@@ -579,6 +578,12 @@ def _pivot_steps(
         elif any(pos < new.low for pos in toward) if new.low < old.low else any(pos > new.high for pos in toward):
             out.append(step)  # the run grows toward the pivot's place
     return out
+
+
+def _holds(suit: int, pos: int, held: dict[int, int], aside: int) -> bool:
+    """Whether the natural card at run position ``pos`` of ``suit`` is in the hand ``held`` or set ``aside``."""
+    cell = RUN_CELL[suit][pos]
+    return cell in held or count_in(aside, cell) > 0
 
 
 def _within(plain: int, hand: int) -> int:

@@ -340,8 +340,9 @@ impl Finisher<'_> {
 /// hand holds one, or the hand holds the natural card of its wild's place).
 fn run_canasta(row: u16, wilds: bool, shapes: &[Shape], suit: u8) -> bool {
     let size = CANASTA_SIZE as u8;
-    let last = 15 - size; // the lowest position of the highest window
-                          // the positions of the window from `lo` neither held nor in `run`
+    // the lowest position of the highest window
+    let last = 15 - size;
+    // the positions of the window from `lo` neither held nor in `run`
     let missing = |lo: u8, run: u16| -> u32 {
         let window = ((1u16 << size) - 1) << lo;
         (window & !row & !run).count_ones()

@@ -280,9 +280,7 @@ impl<'t> Finisher<'t> {
     /// natural 3, in hand (`held`) or set `aside`, or on a run of the suit
     /// over position 3 with its wild card elsewhere.
     fn wild_at_two(&self, suit: u8, held: &Cards, aside: &Cards, shapes: &[Shape]) -> bool {
-        let three = natural_at(suit, 3);
-        held.has(three)
-            || aside.has(three)
+        holds(suit, 3, held, aside)
             || shapes.iter().any(|s| {
                 matches!(*s, Shape::Run { suit: s_suit, low, high, wild }
                     if s_suit == suit && low <= 3 && 3 <= high && wild != Some(3))
@@ -298,10 +296,10 @@ impl<'t> Finisher<'t> {
             return false;
         }
         let suit = (w % 4) as u8;
-        [1u8, 3, 4].iter().any(|&pos| {
-            let c = natural_at(suit, pos);
-            held.has(c) || aside.has(c)
-        }) || shapes.iter().any(
+        [1u8, 3, 4]
+            .iter()
+            .any(|&pos| holds(suit, pos, held, aside))
+            || shapes.iter().any(
             |s| matches!(*s, Shape::Run { suit: s_suit, low, .. } if s_suit == suit && low <= 4),
         )
     }
@@ -605,6 +603,13 @@ impl<'t> Finisher<'t> {
         }
         out
     }
+}
+
+/// Whether the natural card at run position `pos` of `suit` is in the hand
+/// `held` or set `aside`.
+fn holds(suit: u8, pos: u8, held: &Cards, aside: &Cards) -> bool {
+    let c = natural_at(suit, pos);
+    held.has(c) || aside.has(c)
 }
 
 /// Call `visit` with each `k`-card (two or three) sub-multiset of the cards
