@@ -20,7 +20,8 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Final, Literal, TypeAlias
+from operator import attrgetter
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -126,6 +127,7 @@ def rules_text(rules: Rules) -> str:
 
 
 _new = object.__new__
+T = TypeVar("T")
 
 
 def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -144,6 +146,89 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
         klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__
     ).__set__
     return setter
+
+
+_READ: Final = """def read(self):
+    try:
+        return self.{alias}
+    except AttributeError:
+        return fill(self, {name!r})
+"""
+_LAZY_CLASSES: dict[type, type] = {}
+"""Each class :func:`lazy_class` made, by the class it was made for."""
+_BASES: dict[type, type] = {}
+"""The other way: the class each of them was made for."""
+
+
+def lazy_class(cls: type[T], names: tuple[str, ...], fill: Callable[[Any, str], Any]) -> type[T]:
+    """The class of ``cls``'s objects made by the core: ``cls`` with its fields ``names`` made on first read.
+
+    An object the core makes leaves those fields' slots unset; reading one calls ``fill(object,
+    name)``, which makes the field (and keeps it in its slot, through the slot's setter: the
+    property's setter here).  Each field is a property that reads its slot, kept in the class
+    under another name, so a field once made costs one slot read, which the interpreter
+    specialises.  Not a ``__getattr__`` hook on ``cls``: a class with one is never specialised
+    (every attribute and method read of every one of its objects, the core's or not, would take
+    the slow way).
+
+    The subclass has ``cls``'s name, fields and no slots of its own; its objects equal and hash
+    as ``cls``'s of the same fields; its constructor (so ``attrs.evolve``) makes an object of
+    ``cls``.  Made once per class (the same class on every call); given a class it made, it
+    answers that class.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=True)
+    ... class Pair:
+    ...     left: int
+    ...     right: int
+    >>> Lazy = lazy_class(Pair, ("right",), lambda pair, name: object.__setattr__(pair, name, 2) or 2)
+    >>> pair = object.__new__(Lazy)
+    >>> object.__setattr__(pair, "left", 1)
+    >>> pair.right, pair == Pair(1, 2), hash(pair) == hash(Pair(1, 2)), type(pair).__name__
+    (2, True, True, 'Pair')
+    >>> type(attrs.evolve(pair, left=0)) is Pair, lazy_class(Pair, ("right",), print) is Lazy
+    (True, True)
+    """
+    made = _LAZY_CLASSES.get(cls)
+    if made is not None or cls in _BASES:
+        return made or cls
+    key = attrgetter(*(f.name for f in attrs.fields(cls) if f.eq))  # type: ignore[arg-type]
+
+    def __new__(_: type, *args: Any, **kwargs: Any) -> T:
+        return cls(*args, **kwargs)  # (an object not made by the core: ``cls``'s own)
+
+    def __eq__(self: Any, other: object) -> bool:
+        # as attrs' own: an object of the class (here: either class), then the fields compared
+        if type(other) is not cls and type(other) is not made:
+            return NotImplemented
+        return bool(key(self) == key(other))
+
+    namespace: dict[str, Any] = {
+        "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+        "__new__": __new__, "__eq__": __eq__, "__hash__": cls.__hash__,
+    }
+    for name in names:
+        slot = next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
+        alias = f"_slot{name}"
+        code: dict[str, Any] = {"fill": fill}
+        exec(_READ.format(alias=alias, name=name), code)  # the class's own field names, no outside text
+        namespace[alias] = slot
+        namespace[name] = property(code["read"], slot.__set__)
+    made = type(cls.__name__, (cls,), namespace)
+    _LAZY_CLASSES[cls] = made
+    _BASES[made] = cls
+    return made
+
+
+def base_class(cls: type[T]) -> type[T]:
+    """The class :func:`lazy_class` made ``cls`` for (``cls`` itself when it made no such class).
+
+    >>> from kanasta.state import State
+    >>> import kanasta
+    >>> base_class(type(kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="native"))) is State
+    True
+    """
+    return _BASES.get(cls, cls)
 
 
 ACTION_CLASSES: Final[dict[str, type[Action]]] = {

@@ -20,13 +20,24 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import attrs
 
 from kanasta import _core
 from kanasta import engine as python_engine
-from kanasta._native import CONVERT, FILLED, Engine, Made, choose_engine, move_parts, rules_text, slot_setter
+from kanasta._native import (
+    CONVERT,
+    FILLED,
+    Engine,
+    Made,
+    base_class,
+    choose_engine,
+    lazy_class,
+    move_parts,
+    rules_text,
+    slot_setter,
+)
 from kanasta.actions import Action, own_copy
 from kanasta.documents.position import state_from_dict, state_to_dict
 from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
@@ -130,8 +141,9 @@ class State(Position):
     _memo: _Memo = attrs.field(init=False, factory=_Memo, eq=False, repr=False)
     # A native-backed state (see the Architecture page): the native core's position, which
     # keeps its listing and its history (``NativeState.history``: the history made so far and
-    # the moves since, never the states it was reached from).  Its position fields start unset
-    # and are filled from the native position on first use (``__getattr__``).
+    # the moves since, never the states it was reached from).  Such a state is of the engine's
+    # own subclass (``_native_class``): its position fields but the phase and player start
+    # unset and are made from the native position on first read (``_fill``).
     _native: _core.NativeState | None = _hidden(default=None)
 
     @property
@@ -152,44 +164,6 @@ class State(Position):
         'native'
         """
         return "python" if self._native is None else "native"
-
-    if not TYPE_CHECKING:  # (to a type checker a state has its declared fields only)
-
-        def __getattr__(self, name: str) -> Any:
-            # Reached only when a field's slot is unset: a native-backed state's fields, each
-            # made from the native position when it is first read, alone (the events as the
-            # core's event objects; the game's rules and first deal's events from the game).
-            native = object.__getattribute__(self, "_native")
-            if native is None or name not in _LAZY:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            if name in _SMALL:
-                # the small fields (numbers, flags, the trump) cost less than one read each:
-                # made together, in one call into the core, when the first of them is read
-                for small, value in zip(_SMALL_NAMES, native.fields(_SMALL_NAMES), strict=True):
-                    _put(self, small, value)
-                return object.__getattribute__(self, name)
-            if name == "events":
-                value: Any = native.events()
-            elif name in _FIELDS:
-                value = native.field(name)
-                convert = CONVERT.get(name)
-                if convert is not None:
-                    game = native.game  # its melds and turns are the game's own objects (``Made``)
-                    value = convert(value, None if game is None else game[2])
-            elif name == "_log":
-                return _log_of(self)
-            elif name == "_memo":
-                value = _Memo()
-            elif name == "rules" or name == "start_events":
-                # the game's, kept by the core for every state reached in it (``NativeState.game``)
-                game = native.game
-                if game is None:  # pragma: no cover - every native-backed state's game is kept
-                    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-                _put(self, "rules", game[0])
-                _put(self, "start_events", game[1])
-                return game[0] if name == "rules" else game[1]
-            _put(self, name, value)
-            return value
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal move, each once, in a fixed order (RULES E-1, E-2).
@@ -299,7 +273,7 @@ class State(Position):
             return python_engine.perform(self, action)
         # The native-backed state reached (the core keeps the move in its history, and the
         # game's rules and first deal's events): only the phase and player, which every
-        # decision reads, are set now, the other fields on first use (``__getattr__``), as
+        # decision reads, are set now, the other fields on first use (``_fill``), as
         # ``NativeState.play`` makes the state of a listed move.
         after = _native_apply(native, action)
         child = _new(type(self))
@@ -434,7 +408,10 @@ class State(Position):
         native = self._native
         if native is None:
             return Position.__reduce__(self)
-        return (_unpickle_native, (type(self), native, self.rules, self.history, self.events, self.start_events))
+        return (
+            _unpickle_native,
+            (base_class(type(self)), native, self.rules, self.history, self.events, self.start_events),
+        )
 
 
 _FIELDS: frozenset[str] = frozenset(FILLED)
@@ -445,8 +422,11 @@ _SMALL_NAMES: tuple[str, ...] = (
 )
 """The small fields of a native-backed state, made together when the first of them is read (``NativeState.fields``)."""
 _SMALL: frozenset[str] = frozenset(_SMALL_NAMES)
-_LAZY: frozenset[str] = frozenset({*FILLED, "rules", "start_events", "events", "_log", "_memo"})
-"""The fields a native-backed state may leave unset until they are read."""
+_LAZY: tuple[str, ...] = (
+    *(name for name in FILLED if name not in ("phase", "player")), "rules", "start_events", "events", "_log", "_memo",
+)
+"""The fields a native-backed state may leave unset until they are read (its phase and player, which
+every decision reads, are always set)."""
 
 
 _new = object.__new__
@@ -462,10 +442,65 @@ _core.set_state_factory(
 )
 
 
+def _fill(state: State, name: str) -> Any:
+    """The field ``name`` of a native-backed state whose slot is unset: made from the native position,
+    alone, and kept in the slot (the events as the core's event objects; the game's rules and first
+    deal's events from the game)."""
+    native = state._native
+    if native is None:  # (a state made by attrs.evolve of a native-backed one sets every field)
+        raise AttributeError(f"{type(state).__name__!r} object has no attribute {name!r}")
+    if name in _SMALL:
+        # the small fields (numbers, flags, the trump) cost less than one read each:
+        # made together, in one call into the core, when the first of them is read
+        for small, made in zip(_SMALL_NAMES, native.fields(_SMALL_NAMES), strict=True):
+            _put(state, small, made)
+        return getattr(state, name)
+    if name == "events":
+        value: Any = native.events()
+    elif name in _FIELDS:
+        value = native.field(name)
+        convert = CONVERT.get(name)
+        if convert is not None:
+            game = native.game  # its melds and turns are the game's own objects (``Made``)
+            value = convert(value, None if game is None else cast(Made, game[2]))
+    elif name == "_log":
+        return _log_of(state)
+    elif name == "_memo":
+        value = _Memo()
+    else:  # the rules or the start events: the game's, kept by the core for every state reached in it
+        game = native.game
+        if game is None:  # pragma: no cover - every native-backed state's game is kept
+            raise AttributeError(f"{type(state).__name__!r} object has no attribute {name!r}")
+        _put(state, "rules", game[0])
+        _put(state, "start_events", game[1])
+        return game[0] if name == "rules" else game[1]
+    _put(state, name, value)
+    return value
+
+
+def _native_class(cls: type[State]) -> type[State]:
+    """The class of ``cls``'s native-backed states: its fields but the phase and player start unset,
+    made on first read (:func:`~kanasta._native.lazy_class`, :func:`_fill`).
+
+    >>> import kanasta
+    >>> native = kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="native")
+    >>> type(native) is _native_class(State), type(native).__name__, isinstance(native, State)
+    (True, 'State', True)
+    >>> native == kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="python")
+    True
+    >>> type(attrs.evolve(native)) is State
+    True
+    """
+    return lazy_class(cls, _LAZY, _fill)
+
+
 def _bare(make: type[State], native: _core.NativeState) -> State:
-    """A native-backed state with only its hidden field set: the position is read from ``native`` when asked."""
-    state = _new(make)
-    _put(state, "_native", native)
+    """A native-backed state of ``make`` with its native position, phase and player set: its other
+    fields are read from ``native`` when asked."""
+    state = _new(_native_class(make))
+    _set_native(state, native)
+    _set_phase(state, PHASE_OF[native.phase])
+    _set_player(state, native.player)
     return state
 
 

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
 from kanasta import _core, engine
-from kanasta._native import CONVERT, class_makers, slot_setter
+from kanasta._native import CONVERT, base_class, class_makers, lazy_class, slot_setter
 from kanasta.actions import Action, parse_action
 from kanasta.errors import ConfigError
 from kanasta.position import PHASE_OF, Position
@@ -79,28 +79,10 @@ class PlayerView(ViewData):
 
     # A view of a native state (see the Architecture page): the core's view of the seat
     # (``kanasta._core.NativeView``), which hands out only what the seat may see.  The core
-    # makes the view with its seat, phase and legal moves set (``_core.native_view``); the
-    # other fields start unset and are made on first use, each alone (``__getattr__``).
+    # makes the view with its seat, phase and legal moves set (``_core.native_view``), of the
+    # class ``_NativeView``: the other fields start unset and are made on first read, each
+    # alone (``_fill``).
     _native: _core.NativeView | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    if not TYPE_CHECKING:  # (to a type checker a view has its declared fields only)
-
-        def __getattr__(self, name: str) -> Any:
-            # Reached only when a field's slot is unset: a native view's field, made by the
-            # core when it is first read (``NativeView.field``, converted as a native state's
-            # fields are), or its history.
-            native = object.__getattribute__(self, "_native")
-            if native is None or name not in _LAZY:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            if name == "history":
-                value: Any = _native_history(native, self.hand_results)
-            else:
-                value = native.field(name)
-                convert = CONVERT.get(name)
-                if convert is not None:  # (new objects: the game's own are not a view's to hand out)
-                    value = convert(value, None)
-            object.__setattr__(self, name, value)
-            return value
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its fields (a native view's made first): it loads as a view of the same fields.
@@ -111,7 +93,7 @@ class PlayerView(ViewData):
         >>> pickle.loads(pickle.dumps(v)) == v
         True
         """
-        return (_rebuild_named, (type(self), {arg: getattr(self, attr) for attr, arg in _INIT}))
+        return (_rebuild_named, (base_class(type(self)), {arg: getattr(self, attr) for attr, arg in _INIT}))
 
     def to_json(self, *, history: bool = True) -> str:
         """The view document (:meth:`to_dict`) as JSON text: ``json.dumps(view.to_dict(history=history))``.
@@ -209,8 +191,25 @@ _PICKLED_IN_ORDER: tuple[str, ...] = (
 """The constructor's arguments in the order of the views pickled by position, which older releases wrote
 (:func:`_rebuild`); fixed, so that a field added to the view anywhere leaves them readable."""
 
-_LAZY: frozenset[str] = frozenset({*FILLED, "history"})
+_LAZY: tuple[str, ...] = (*FILLED, "history")
 """The fields a native view may leave unset until they are read."""
+
+
+def _fill(view: PlayerView, name: str) -> Any:
+    """The field ``name`` of a native view whose slot is unset: made by the core (``NativeView.field``,
+    converted as a native state's fields are), or its history; kept in its slot."""
+    native = view._native
+    if native is None:  # (a view made by attrs.evolve of a native one sets every field)
+        raise AttributeError(f"{type(view).__name__!r} object has no attribute {name!r}")
+    if name == "history":
+        value: Any = _native_history(native, view.hand_results)
+    else:
+        value = native.field(name)
+        convert = CONVERT.get(name)
+        if convert is not None:  # (new objects: the game's own are not a view's to hand out)
+            value = convert(value, None)
+    object.__setattr__(view, name, value)
+    return value
 
 
 def _rebuild_named(make: type[PlayerView], values: dict[str, Any]) -> PlayerView:
@@ -259,8 +258,10 @@ _check_fields()
 # the core makes a native state's views (their core's view, seat, phase and legal moves set,
 # the other fields left for first use), and the hidden events of its views, as it makes
 # events: object.__new__ and the slots' setters
+_NativeView: Final = lazy_class(PlayerView, _LAZY, _fill)
+"""The class of the core's views: a :class:`PlayerView` whose fields are made on first read."""
 _core.set_view_factory(
-    (PlayerView, [slot_setter(PlayerView, name) for name in ("_native", "seat", "phase", "_legal_actions")]),
+    (_NativeView, [slot_setter(PlayerView, name) for name in ("_native", "seat", "phase", "_legal_actions")]),
     [PHASE_OF[name] for name in ("draw", "play", "answer", "game_over")],
     class_makers(_core.SEEN_FIELDS, _SEEN_CLASSES),
 )
