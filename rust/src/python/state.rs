@@ -132,8 +132,8 @@ impl PyNativeState {
 
     /// The package's state (an object of the class `kind`) after the legal move `m`, made
     /// through the slots' setters `set_state_factory` registered: its native state, phase
-    /// and player set, and its events when the move made none (the empty tuple) or when
-    /// this game's events are read (else they are made when asked, `events`).
+    /// and player set, and its events when this game's events are read (else they are made
+    /// when asked, `events`).
     fn made_after<'py>(
         &self,
         py: Python<'py>,
@@ -150,14 +150,14 @@ impl PyNativeState {
         let phase = maker.phases.of(py, inner.phase).clone();
         let player = inner.player;
         let reached = self.reached(inner, events, m);
-        // the events at once when there are none, or when this game's events are read
-        // (a game that never reads them never makes them)
-        let made = if reached.events.is_empty() {
-            Some(PyTuple::empty(py))
-        } else if self.game.reads_events() {
-            Some(reached.events(py)?)
-        } else {
+        // the events at once when this game's events are read (a game that never reads them
+        // never makes them, nor sets the slot: a read makes them, `State._fill`)
+        let made = if !self.game.reads_events() {
             None
+        } else if reached.events.is_empty() {
+            Some(PyTuple::empty(py))
+        } else {
+            Some(reached.events(py)?)
         };
         let child = maker.new.bind(py).call1((kind,))?;
         maker
