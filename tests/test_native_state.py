@@ -26,6 +26,7 @@ import os
 import pickle
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +407,37 @@ def test_the_small_fields_are_made_together_on_the_first_read_and_equal_the_pyth
     assert _unset(native, "hands"), "hands was made with the small fields"  # a large field: made when read
     with pytest.raises(KeyError):
         native._native.fields(["seed", "no_such_field"])
+
+
+def test_meld_and_result_objects_are_the_game_s_own_and_a_view_gets_new_ones() -> None:
+    # the core makes the melds and hand results (no function of the package is called): equal to
+    # the Python engine's, one object per distinct meld and table within a game (a hand's result
+    # holds the game's meld objects), never one of another game, and a view's melds are its own
+    def play(engine: kanasta.Engine) -> list[kanasta.State]:
+        states = [kanasta.new_game(kanasta.Rules.classic(), seed=11, engine=engine)]
+        rng = random.Random(11)
+        while not states[-1].hand_results:
+            states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+        return states
+
+    a, b, reference = play("native"), play("native"), play("python")
+    assert [s.melds for s in a] == [s.melds for s in reference]
+    assert a[-1].hand_results == reference[-1].hand_results
+    result = a[-1].hand_results[0]
+    assert isinstance(result.teams[0].meld_points, Fraction) and any(result.melds)
+    # the tables of a game: one tuple per distinct table, one object per distinct meld
+    tables: dict[object, object] = {}
+    melds: dict[object, object] = {}
+    for state in a:
+        assert tables.setdefault(state.melds, state.melds) is state.melds
+        for team in state.melds:
+            for meld in team:
+                assert melds.setdefault(meld, meld) is meld
+    # the result's melds are the game's (those laid before the last move: the same objects)
+    assert any(m in melds for team in result.melds for m in team)
+    assert all(melds.get(m, m) is m for team in result.melds for m in team)
+    theirs = {id(m) for s in b for team in s.melds for m in team} | {id(b[-1].hand_results[0])}
+    assert not theirs & ({id(m) for m in melds.values()} | {id(result)})
+    view = a[-1].view(0)
+    assert view.melds == a[-1].melds
+    assert not {id(m) for team in view.melds for m in team} & {id(m) for m in melds.values()}

@@ -5,8 +5,10 @@ argument, else the environment variable ``KANASTA_ENGINE`` read at each
 call), the rules as the native core reads them (:func:`rules_text`), the
 maker of the :class:`~kanasta.Action` objects the native listing hands out
 (one object per move in a process, kept by the core), a position's fields
-one by one from the core (:data:`FILLED`, :data:`CONVERT`), and the makers
-the core calls for a game's event and hand-result objects.  The state
+one by one from the core (:data:`FILLED`, :data:`CONVERT`), and what the
+core makes a game's event, hand-result and meld objects with (classes, their
+slots' setters and a few constants: the core calls no function of the
+package).  The state
 itself (how a native-backed :class:`~kanasta.State` keeps its fields) is in
 :mod:`kanasta.state`; the design is on the *Architecture* page.
 
@@ -315,28 +317,25 @@ FILLED: Final[tuple[str, ...]] = tuple(
 ``kanasta._core.POSITION_FIELDS``, names the same fields in the same order (checked when the
 module loads)."""
 
-_KIND: Final = (MeldKind.SET, MeldKind.RUN)
 _KEPT: Final = 50_000
 
 
 class Made:
     """The objects made for one native game's fields (kept with its rules, ``NativeState.game``): one per value.
 
-    A meld, a table of melds (a table rarely changes from one move to the next) and a
-    turn are made once per distinct value *of that game*, so that no object handed to one
-    game is reachable from another.  A conversion given no ``Made`` makes new objects.
+    A turn is made once per distinct value *of that game*, so that no object handed to one
+    game is reachable from another (the core keeps the game's melds and tables so).  A
+    conversion given no ``Made`` makes new objects.
 
     >>> made = Made()
-    >>> raw = ((0, (0, 1, 52), 1, None, None, 2),)
-    >>> _melds((raw, ()), made) is _melds((raw, ()), made), _melds((raw, ()), made) is _melds((raw, ()))
-    (True, False)
+    >>> raw = (None, 0, 0, (), None, False, None, False, False, False, None, False, False)
+    >>> _turn(raw, made) is _turn(raw, made), _turn(raw, made) is _turn(raw), _turn(raw) == _turn(raw, made)
+    (True, False, True)
     """
 
-    __slots__ = ("melds", "tables", "turns")
+    __slots__ = ("turns",)
 
     def __init__(self) -> None:
-        self.melds: dict[tuple[Any, ...], Meld] = {}
-        self.tables: dict[tuple[Any, ...], tuple[tuple[Meld, ...], ...]] = {}
         self.turns: dict[tuple[Any, ...], Turn] = {}
 
 
@@ -351,37 +350,6 @@ def _opt_card(index: int | None) -> Card | None:
 def _kept(table: dict[tuple[Any, ...], Any]) -> None:
     if len(table) >= _KEPT:
         table.clear()
-
-
-_RANK: Final[dict[int | None, Rank | None]] = {None: None, **{rank.value: rank for rank in Rank}}
-_SUIT: Final[dict[int | None, Suit | None]] = {None: None, **{suit.value: suit for suit in Suit}}
-
-
-def _new_meld(raw: tuple[Any, ...]) -> Meld:
-    kind, cards, rank, suit, low, wild = raw
-    # (positional, in the class's order: kind, cards, rank, suit, low, wild_index)
-    return Meld(_KIND[kind], tuple(map(_CARD.__getitem__, cards)), _RANK[rank], _SUIT[suit], low, wild)
-
-
-def _melds(raw: tuple[tuple[Any, ...], ...], made: Made | None = None) -> tuple[tuple[Meld, ...], ...]:
-    if made is None:
-        return tuple(tuple(map(_new_meld, team)) for team in raw)
-    tables = made.tables
-    melds = tables.get(raw)
-    if melds is None:
-        kept = made.melds
-        _kept(kept)
-
-        def meld(one: tuple[Any, ...]) -> Meld:
-            found = kept.get(one)
-            if found is None:
-                found = kept[one] = _new_meld(one)
-            return found
-
-        melds = tuple(tuple(map(meld, team)) for team in raw)
-        _kept(tables)
-        tables[raw] = melds
-    return melds
 
 
 def _turn(raw: tuple[Any, ...], made: Made | None = None) -> Turn:
@@ -399,39 +367,16 @@ def _turn(raw: tuple[Any, ...], made: Made | None = None) -> Turn:
     return turn
 
 
-def _team(raw: tuple[Any, ...]) -> TeamScore:
-    team, packets, packet_points, meld, canastas, canasta_points, reds, red_points, out, hand, raw_total, total = raw
-    return TeamScore(
-        team=team, packets=packets, packet_points=packet_points, meld_points=Fraction(meld, 2),
-        canastas=tuple(CanastaScore(*c) for c in canastas), canasta_points=canasta_points, red_threes=reds,
-        red_three_points=red_points, going_out_points=out, hand_points=Fraction(hand, 2),
-        raw_total=Fraction(raw_total, 2), total=total,
-    )
-
-
-def _result(raw: tuple[Any, ...], game: tuple[Any, ...] | None = None) -> HandResult:
-    """A hand result from the core's plain values and what the package keeps of its game, ``(rules,
-    start_events, made)`` (the core keeps the result for its game: one object per result)."""
-    made = None if game is None else game[2]
-    number, dealer, ended_by, went_out, concealed, teams, scores, melds, hands, reds, trump = raw
-    return HandResult(
-        hand_number=number, dealer=dealer, ended_by=ended_by, went_out=went_out, concealed=concealed,
-        teams=tuple(map(_team, teams)), scores=scores, melds=_melds(melds, made),
-        hands=tuple(map(_cards, hands)), red_threes=tuple(map(_cards, reds)), trump=_opt_card(trump),
-    )
-
-
 def _phase(raw: str, made: Made | None = None) -> Any:
     return PHASE_OF[raw]
 
 
-CONVERT: Final[dict[str, Callable[[Any, Made | None], Any]]] = {
-    "melds": _melds, "turn": _turn, "phase": _phase,
-}
+CONVERT: Final[dict[str, Callable[[Any, Made | None], Any]]] = {"turn": _turn, "phase": _phase}
 """How a field that ``NativeState.field`` gives in a plain form becomes the library's value, given the
-objects made for the game (:class:`Made`; the melds and turns are its own).
+objects made for the game (:class:`Made`; the turns are its own).
 
-The other fields come as they are (cards as the library's :class:`~kanasta.Card` objects).
+The other fields come as they are (cards as the library's :class:`~kanasta.Card` objects, melds and hand
+results as the game's objects, made by the core).
 
 >>> from kanasta import _core
 >>> native = _core.NativeState.new_game("classic", 1)
@@ -453,7 +398,18 @@ EVENT_CLASSES: Final[dict[str, type[Event]]] = {
 }
 """The event classes by name, as ``kanasta._core.EVENT_FIELDS`` names them."""
 
+VALUE_CLASSES: Final[dict[str, type]] = {cls.__name__: cls for cls in (Meld, CanastaScore, TeamScore, HandResult)}
+"""The classes of a hand result, its parts and a meld by name, as ``kanasta._core.VALUE_FIELDS`` names them."""
+
 _check_fields()
 _core.set_action_factory(class_makers(_core.ACTION_FIELDS, ACTION_CLASSES), _CARD)
-# the core makes a game's event objects as it makes its moves: object.__new__ and the slots' setters
-_core.set_event_factory(class_makers(_core.EVENT_FIELDS, EVENT_CLASSES), _result)
+# the core makes a game's event, hand-result and meld objects as it makes its moves: object.__new__
+# and the slots' setters (a score's half points: Fraction(halves, 2))
+_core.set_event_factory(
+    class_makers(_core.EVENT_FIELDS, EVENT_CLASSES),
+    class_makers(_core.VALUE_FIELDS, VALUE_CLASSES),
+    (MeldKind.SET, MeldKind.RUN),
+    [None, *(Rank(number) for number in range(1, 14))],
+    [Suit(number) for number in range(4)],
+    Fraction,
+)

@@ -14,6 +14,7 @@ use super::reading::{
 use crate::actions::{format_cards, parse_cards};
 use crate::cards::Card;
 use crate::melds::{read_meld, read_run};
+use crate::position::events::{CANASTA_SCORE_FIELDS, HAND_RESULT_FIELDS, TEAM_SCORE_FIELDS};
 use crate::position::{
     CanastaKind, CanastaScore, Drew, Event, HandEnd, HandResult, TableMeld, TeamScore, Turn,
 };
@@ -319,23 +320,7 @@ pub(super) fn read_turn(v: &Value, path: &str, mut t: Turn) -> Result<Turn, DocE
 
 pub(super) fn read_result(v: &Value, path: &str, rules: &Rules) -> Result<HandResult, DocError> {
     let (n, teams) = (rules.players, rules.teams());
-    let m = obj(
-        v,
-        path,
-        &[
-            "hand_number",
-            "dealer",
-            "ended_by",
-            "went_out",
-            "concealed",
-            "teams",
-            "scores",
-            "melds",
-            "hands",
-            "red_threes",
-            "trump",
-        ],
-    )?;
+    let m = obj(v, path, &HAND_RESULT_FIELDS)?;
     let get = |key: &str| need(m, path, key);
     let ended_by = match get("ended_by")?.as_str().and_then(HandEnd::from_name) {
         Some(e) => e,
@@ -390,24 +375,7 @@ pub(super) fn read_result(v: &Value, path: &str, rules: &Rules) -> Result<HandRe
 }
 
 pub(super) fn read_team_score(v: &Value, path: &str, rules: &Rules) -> Result<TeamScore, DocError> {
-    let m = obj(
-        v,
-        path,
-        &[
-            "team",
-            "packets",
-            "packet_points",
-            "meld_points",
-            "canastas",
-            "canasta_points",
-            "red_threes",
-            "red_three_points",
-            "going_out_points",
-            "hand_points",
-            "raw_total",
-            "total",
-        ],
-    )?;
+    let m = obj(v, path, &TEAM_SCORE_FIELDS)?;
     let get = |key: &str| need(m, path, key);
     let whole = |key: &str| -> Result<i64, DocError> {
         int(get(key)?, &join(path, key), i64::MIN, i64::MAX)
@@ -416,7 +384,7 @@ pub(super) fn read_team_score(v: &Value, path: &str, rules: &Rules) -> Result<Te
     let mut canastas = Vec::new();
     for (i, c) in list(get("canastas")?, &cpath, None)?.iter().enumerate() {
         let p = join(&cpath, i);
-        let cm = obj(c, &p, &["meld", "kind", "base", "trump_doubled", "bonus"])?;
+        let cm = obj(c, &p, &CANASTA_SCORE_FIELDS)?;
         let kind = match need(cm, &p, "kind")?.as_str() {
             Some("clean") => CanastaKind::Clean,
             Some("dirty") => CanastaKind::Dirty,

@@ -75,6 +75,37 @@ pub struct CanastaScore {
     pub bonus: i64,
 }
 
+/// The fields of a [`CanastaScore`], a [`TeamScore`] and a [`HandResult`] as the Python
+/// classes and the documents name them, in the classes' order.
+pub const CANASTA_SCORE_FIELDS: [&str; 5] = ["meld", "kind", "base", "trump_doubled", "bonus"];
+pub const TEAM_SCORE_FIELDS: [&str; 12] = [
+    "team",
+    "packets",
+    "packet_points",
+    "meld_points",
+    "canastas",
+    "canasta_points",
+    "red_threes",
+    "red_three_points",
+    "going_out_points",
+    "hand_points",
+    "raw_total",
+    "total",
+];
+pub const HAND_RESULT_FIELDS: [&str; 11] = [
+    "hand_number",
+    "dealer",
+    "ended_by",
+    "went_out",
+    "concealed",
+    "teams",
+    "scores",
+    "melds",
+    "hands",
+    "red_threes",
+    "trump",
+];
+
 /// One team's score for a hand (the Python `TeamScore`); `_halves` fields in half points.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TeamScore {

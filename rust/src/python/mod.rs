@@ -74,16 +74,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "POSITION_FIELDS",
         PyTuple::new(m.py(), position::POSITION_FIELDS)?,
     )?;
-    let events = objects::EVENT_FIELDS
-        .iter()
-        .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
-        .collect::<Vec<_>>();
-    m.add("EVENT_FIELDS", PyTuple::new(m.py(), events)?)?;
-    let actions = actions::ACTION_FIELDS
-        .iter()
-        .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
-        .collect::<Vec<_>>();
-    m.add("ACTION_FIELDS", PyTuple::new(m.py(), actions)?)?;
+    m.add("EVENT_FIELDS", field_table(m.py(), &objects::EVENT_FIELDS)?)?;
+    m.add("VALUE_FIELDS", field_table(m.py(), &objects::VALUE_FIELDS)?)?;
+    m.add(
+        "ACTION_FIELDS",
+        field_table(m.py(), &actions::ACTION_FIELDS)?,
+    )?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_array, m)?)?;
@@ -97,4 +93,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     legality::register(m)?;
     testing::add_to(m)
+}
+
+/// A table of fields as Python reads it: per class, its name and its fields' names.
+fn field_table<'py>(py: Python<'py>, table: &factory::FieldTable) -> PyResult<Bound<'py, PyTuple>> {
+    let rows = table
+        .iter()
+        .map(|(kind, names)| Ok((*kind, PyTuple::new(py, names.iter())?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(py, rows)
 }

@@ -1,15 +1,17 @@
 //! The package's objects the core hands out for one game: its events (the
-//! Python `kanasta.position` event classes) and hand results, made by the
-//! makers the package registers (`set_event_factory`) and kept per game
-//! ([`Game`]), so that the states of one game share them and no object
-//! handed to one game is reachable from another.
+//! Python `kanasta.position` event classes), hand results and melds, made by
+//! the makers the package registers (`set_event_factory`: classes, their
+//! slots' setters and a few constants; the core calls none of the package's
+//! functions) and kept per game ([`Game`]), so that the states of one game
+//! share them and no object handed to one game is reachable from another.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 
 use crate::legality::solver::budget::FxHasher;
-use crate::position::{Event, HandResult};
+use crate::position::events::{CANASTA_SCORE_FIELDS, HAND_RESULT_FIELDS, TEAM_SCORE_FIELDS};
+use crate::position::{Event, HandResult, TableMeld, TeamScore};
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -17,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::{card_objects, ActionTable};
-use super::convert::result_raw;
+use super::convert::tuple_of;
 use super::factory::{lock, Classes, Factory, Registered};
 
 /// The event classes in the order of [`EVENT_FIELDS`], each with its fields in the
@@ -38,48 +40,149 @@ pub(super) const EVENT_FIELDS: [(&str, &[&str]); 12] = [
     ("GameEnded", &["winner", "scores"]),
 ];
 
-/// How the package's event objects are made: per class (in [`EVENT_FIELDS`]'s order)
-/// the class and its slots' setters, and the maker of a hand result from its plain values.
+/// The classes of a hand result and its parts, and of a meld, in the order of
+/// [`VALUE_FIELDS`], each with its fields in the class's order (checked by the package
+/// against the class, as [`EVENT_FIELDS`]).
+pub(super) const VALUE_FIELDS: [(&str, &[&str]); 4] = [
+    (
+        "Meld",
+        &["kind", "cards", "rank", "suit", "low", "wild_index"],
+    ),
+    ("CanastaScore", &CANASTA_SCORE_FIELDS),
+    ("TeamScore", &TEAM_SCORE_FIELDS),
+    ("HandResult", &HAND_RESULT_FIELDS),
+];
+const MELD: usize = 0;
+const CANASTA_SCORE: usize = 1;
+const TEAM_SCORE: usize = 2;
+const HAND_RESULT: usize = 3;
+
+/// How the package's event, result and meld objects are made: per class (in
+/// [`EVENT_FIELDS`]' and [`VALUE_FIELDS`]' order) the class and its slots' setters;
+/// the package's meld kinds (set, run), ranks by number (1-13; 0 unused), suits by
+/// number (0-3), and the class of a score's halves (`fractions.Fraction`).
 struct Makers {
-    classes: Classes,
-    result: Py<PyAny>,
+    events: Classes,
+    values: Classes,
+    kinds: [Py<PyAny>; 2],
+    ranks: Vec<Py<PyAny>>,
+    suits: Vec<Py<PyAny>>,
+    fraction: Py<PyAny>,
 }
 
 static MAKERS: Factory<Makers> = Factory::new("event factory", "set_event_factory");
 
-/// Register how event objects are made: `classes` the event classes in `EVENT_FIELDS`'
-/// order, each `(class, setters)` with its slots' setters in the order of its fields there
-/// (an object is `object.__new__(class)` filled through them); `result` makes a
-/// `HandResult` from its plain values (as `NativeState.field` writes one) and what the
-/// package keeps of the game (`set_game`, or None).  Set by the
-/// package when it loads.
+/// Register how event, hand-result and meld objects are made: `events` the event
+/// classes in `EVENT_FIELDS`' order and `values` the classes of `VALUE_FIELDS`, each
+/// `(class, setters)` with its slots' setters in the order of its fields there (an
+/// object is `object.__new__(class)` filled through them); `kinds` the meld kinds
+/// (set, run), `ranks` the 14 rank members by number (the first unused), `suits` the 4
+/// suit members by number, `fraction` the class of a score's half points
+/// (`fractions.Fraction`, called with the halves and 2).  Set by the package when it
+/// loads.
 #[pyfunction]
 pub(super) fn set_event_factory(
     py: Python<'_>,
-    classes: Registered,
-    result: Py<PyAny>,
+    events: Registered,
+    values: Registered,
+    kinds: (Py<PyAny>, Py<PyAny>),
+    ranks: Vec<Py<PyAny>>,
+    suits: Vec<Py<PyAny>>,
+    fraction: Py<PyAny>,
 ) -> PyResult<()> {
-    let classes = Classes::new(
+    if ranks.len() != 14 || suits.len() != 4 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "set_event_factory needs 14 ranks (by number, the first unused) and 4 suits",
+        ));
+    }
+    let events = Classes::new(
         py,
-        classes,
+        events,
         &EVENT_FIELDS,
         "set_event_factory",
         "EVENT_FIELDS",
     )?;
-    MAKERS.set(Makers { classes, result });
+    let values = Classes::new(
+        py,
+        values,
+        &VALUE_FIELDS,
+        "set_event_factory",
+        "VALUE_FIELDS",
+    )?;
+    MAKERS.set(Makers {
+        events,
+        values,
+        kinds: [kinds.0, kinds.1],
+        ranks,
+        suits,
+        fraction,
+    });
     Ok(())
 }
 
-/// The most events a game keeps; past it, events are made anew and not kept.
+/// A new object of the meld `m` (the package's `Meld`: its kind, cards, rank, suit, low
+/// end and wild card's place).
+fn meld_object<'py>(
+    py: Python<'py>,
+    makers: &Makers,
+    cards: &[Py<PyAny>],
+    m: &TableMeld,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (kind, wild) = match m {
+        TableMeld::Set { .. } => (0, None),
+        TableMeld::Run { wild, .. } => (1, wild.map(|(i, _)| i)),
+    };
+    let member = |table: &[Py<PyAny>], n: Option<u8>| match n {
+        Some(n) => table[usize::from(n)].bind(py).clone(),
+        None => py.None().into_bound(py),
+    };
+    let held = PyTuple::new(
+        py,
+        m.cards()
+            .as_slice()
+            .iter()
+            .map(|&c| cards[usize::from(c)].bind(py)),
+    )?;
+    let values = vec![
+        makers.kinds[kind].bind(py).clone(),
+        held.into_any(),
+        member(&makers.ranks, m.rank()),
+        member(&makers.suits, m.suit()),
+        m.low().into_bound_py_any(py)?,
+        wild.into_bound_py_any(py)?,
+    ];
+    makers.values.make(py, MELD, values)
+}
+
+/// Each team's melds as a tuple of tuples of new meld objects (a view's: the game's own
+/// are not a view's to hand out).
+pub(super) fn melds_tuple<'py, 'a>(
+    py: Python<'py>,
+    teams: impl IntoIterator<Item = &'a [TableMeld]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let makers = MAKERS.get()?;
+    let cards = card_objects()?;
+    tuple_of(py, teams, |team| {
+        tuple_of(py, team, |m| meld_object(py, &makers, &cards, m))
+    })
+}
+
+/// The most events (melds, tables) a game keeps; past it, new ones are made and not kept.
 const KEPT: usize = 1 << 16;
 
+type Kept<K> = Mutex<HashMap<K, Py<PyAny>, BuildHasherDefault<FxHasher>>>;
+
 /// What the core keeps of one game (shared by every state reached in it): what the
-/// package keeps of it (its rules and first deal's events, `set_game`), and the event
-/// and result objects handed out so far, one per distinct value.
+/// package keeps of it (its rules and first deal's events, `set_game`), and the event,
+/// result and meld objects handed out so far, one per distinct value.
 #[derive(Default)]
 pub(crate) struct Game {
     pub(crate) package: OnceLock<Py<PyAny>>,
-    events: Mutex<HashMap<Event, Py<PyAny>, BuildHasherDefault<FxHasher>>>,
+    events: Kept<Event>,
+    /// The melds' objects, and the tables' (each team's melds: a table rarely changes from
+    /// one move to the next, so the states of a game share its tuple).
+    melds: Kept<TableMeld>,
+    tables: Kept<Vec<Vec<TableMeld>>>,
     /// By the core's own result (its `Arc`, kept here so that its address stays its own).
     results: Mutex<Vec<(Arc<HandResult>, Py<PyAny>)>>,
     /// The action objects this game's listings handed out, one per move.
@@ -103,7 +206,8 @@ impl Game {
         self.reads.load(Ordering::Relaxed)
     }
 
-    /// The object of the hand result `r`, the same for the same result of this game.
+    /// The object of the hand result `r`, the same for the same result of this game (its
+    /// melds the game's own, as the states' tables).
     pub(super) fn result<'py>(
         &self,
         py: Python<'py>,
@@ -112,14 +216,8 @@ impl Game {
         if let Some((_, o)) = lock(&self.results).iter().find(|(k, _)| Arc::ptr_eq(k, r)) {
             return Ok(o.bind(py).clone());
         }
-        // made without the lock held (it is Python code)
-        // with what the package keeps of the game (its melds' objects are the game's own)
-        let package = self.package.get().map(|g| g.clone_ref(py));
-        let made = MAKERS
-            .get()?
-            .result
-            .bind(py)
-            .call1((result_raw(py, r)?, package))?;
+        // made without the lock held (setting a slot may run Python code)
+        let made = self.make_result(py, r)?;
         let mut kept = lock(&self.results);
         if let Some((_, o)) = kept.iter().find(|(k, _)| Arc::ptr_eq(k, r)) {
             return Ok(o.bind(py).clone());
@@ -128,32 +226,89 @@ impl Game {
         Ok(made)
     }
 
+    /// A new object of the hand result `r`: its teams' scores (half points as fractions)
+    /// and canastas, its melds from this game's tables.
+    fn make_result<'py>(&self, py: Python<'py>, r: &HandResult) -> PyResult<Bound<'py, PyAny>> {
+        let makers = MAKERS.get()?;
+        let cards = card_objects()?;
+        let card = |c: u8| cards[usize::from(c)].bind(py).clone();
+        let list = |cs: &Vec<u8>| -> PyResult<Bound<'py, PyAny>> {
+            Ok(PyTuple::new(py, cs.iter().map(|&c| card(c)))?.into_any())
+        };
+        let text = |t: &str| PyString::intern(py, t).into_any();
+        let half = |h: i64| makers.fraction.bind(py).call1((h, 2));
+        let team = |t: &TeamScore| -> PyResult<Bound<'py, PyAny>> {
+            let canastas = tuple_of(py, &t.canastas, |c| {
+                let values = vec![
+                    c.meld.into_bound_py_any(py)?,
+                    text(c.kind.name()),
+                    c.base.into_bound_py_any(py)?,
+                    c.trump_doubled.into_bound_py_any(py)?,
+                    c.bonus.into_bound_py_any(py)?,
+                ];
+                makers.values.make(py, CANASTA_SCORE, values)
+            })?;
+            let values = vec![
+                t.team.into_bound_py_any(py)?,
+                t.packets.into_bound_py_any(py)?,
+                t.packet_points.into_bound_py_any(py)?,
+                half(t.meld_points_halves)?,
+                canastas,
+                t.canasta_points.into_bound_py_any(py)?,
+                t.red_threes.into_bound_py_any(py)?,
+                t.red_three_points.into_bound_py_any(py)?,
+                t.going_out_points.into_bound_py_any(py)?,
+                half(t.hand_points_halves)?,
+                half(t.raw_total_halves)?,
+                t.total.into_bound_py_any(py)?,
+            ];
+            makers.values.make(py, TEAM_SCORE, values)
+        };
+        let values = vec![
+            r.hand_number.into_bound_py_any(py)?,
+            r.dealer.into_bound_py_any(py)?,
+            text(r.ended_by.name()),
+            r.went_out.into_bound_py_any(py)?,
+            r.concealed.into_bound_py_any(py)?,
+            tuple_of(py, &r.teams, team)?,
+            PyTuple::new(py, &r.scores)?.into_any(),
+            self.table(py, r.melds.iter().map(Vec::as_slice))?,
+            tuple_of(py, &r.hands, list)?,
+            tuple_of(py, &r.red_threes, list)?,
+            r.trump.map_or_else(|| py.None().into_bound(py), card),
+        ];
+        makers.values.make(py, HAND_RESULT, values)
+    }
+
+    /// Each team's melds as this game's objects: the same tuple for the same table, the
+    /// same object for the same meld.
+    pub(super) fn table<'py, 'a>(
+        &self,
+        py: Python<'py>,
+        teams: impl IntoIterator<Item = &'a [TableMeld]>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let key: Vec<Vec<TableMeld>> = teams.into_iter().map(<[TableMeld]>::to_vec).collect();
+        kept(py, &self.tables, &key, || {
+            let makers = MAKERS.get()?;
+            let cards = card_objects()?;
+            tuple_of(py, &key, |team| {
+                tuple_of(py, team, |m| {
+                    kept(py, &self.melds, m, || meld_object(py, &makers, &cards, m))
+                })
+            })
+        })
+    }
+
     /// The objects of `events`, the same object for an equal event of this game.
     pub(super) fn events<'py>(
         &self,
         py: Python<'py>,
         events: &[Event],
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(events.len());
-        for e in events {
-            let kept = lock(&self.events).get(e).map(|o| o.bind(py).clone());
-            let object = match kept {
-                Some(o) => o,
-                None => {
-                    let made = self.make(py, e)?;
-                    let mut kept = lock(&self.events);
-                    if kept.len() < KEPT {
-                        kept.entry(e.clone())
-                            .or_insert_with(|| made.clone().unbind())
-                            .bind(py)
-                            .clone()
-                    } else {
-                        made
-                    }
-                }
-            };
-            out.push(object);
-        }
+        let out = events
+            .iter()
+            .map(|e| kept(py, &self.events, e, || self.make(py, e)))
+            .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, out)
     }
 
@@ -219,6 +374,29 @@ impl Game {
                 vec![int(*winner)?, PyTuple::new(py, scores)?.into_any()],
             ),
         };
-        makers.classes.make(py, kind, values)
+        makers.events.make(py, kind, values)
     }
+}
+
+/// The object `table` keeps for `key`, or the one `make` makes, kept while the table holds
+/// fewer than [`KEPT`] (made without the lock held: setting a slot may run Python code).
+fn kept<'py, K: std::hash::Hash + Eq + Clone>(
+    py: Python<'py>,
+    table: &Kept<K>,
+    key: &K,
+    make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(o) = lock(table).get(key) {
+        return Ok(o.bind(py).clone());
+    }
+    let made = make()?;
+    let mut kept = lock(table);
+    if kept.len() >= KEPT {
+        return Ok(made);
+    }
+    Ok(kept
+        .entry(key.clone())
+        .or_insert_with(|| made.clone().unbind())
+        .bind(py)
+        .clone())
 }

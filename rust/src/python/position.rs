@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::actions::card_objects;
-use super::convert::{any, melds_raw, tuple_of, turn_raw};
+use super::convert::{any, tuple_of, turn_raw};
 use super::objects::Game;
 use crate::cards::Card;
 use crate::position::State;
@@ -40,9 +40,9 @@ pub(super) const POSITION_FIELDS: [&str; 21] = [
 ];
 
 /// The field `name` of the position `s` (see `NativeState.field`): cards as the
-/// package's card objects, hand results as the game's result objects; melds, the turn
-/// and the phase in their plain forms (`meld_raw`, `turn_raw`, the phase's name), which
-/// the package turns into its objects.  None for a name that is not a field.
+/// package's card objects, hand results and melds as the game's objects; the turn and
+/// the phase in their plain forms (`turn_raw`, the phase's name), which the package
+/// turns into its objects.  None for a name that is not a field.
 pub(super) fn field<'py>(
     py: Python<'py>,
     s: &State,
@@ -64,7 +64,7 @@ pub(super) fn field<'py>(
         "stock" => list(s.stock())?,
         "pile" => list(&s.pile)?,
         "pile_frozen" => any(py, s.pile_frozen)?,
-        "melds" => melds_raw(py, s.melds[..teams].iter().map(|m| m.as_slice()))?,
+        "melds" => game.table(py, s.melds[..teams].iter().map(|m| m.as_slice()))?,
         "red_threes" => tuple_of(py, &s.red_threes[..teams], |r| list(r.as_slice()))?,
         "packets" => tuple_of(py, s.packets(), |p| list(&p.cards()))?,
         "packets_taken" => PyTuple::new(py, &s.packets_taken[..teams])?.into_any(),

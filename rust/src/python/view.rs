@@ -14,9 +14,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::actions::card_objects;
-use super::convert::{any, melds_raw, tuple_of, turn_raw};
+use super::convert::{any, tuple_of, turn_raw};
 use super::factory::{Classes, Factory, Phases, Registered};
-use super::objects::Game;
+use super::objects::{melds_tuple, Game};
 use super::state::PyNativeState;
 use crate::bots::sampling;
 use crate::cards::Card;
@@ -128,9 +128,10 @@ pub(super) fn seen_objects<'py>(
 
 /// The field `name` (one of `VIEW_FIELDS` but the rules) of `view`, as the seat
 /// sees it ([`SeatView::field`]): cards as the package's card objects, hand results
-/// as the game's result objects, the phase as the package's member; melds and the
-/// turn in the plain forms of `NativeState.field` (`meld_raw`, `turn_raw`), which the
-/// package turns into its objects.  None for any other name.
+/// as the game's result objects, the phase as the package's member, melds as new meld
+/// objects (the game's own are not a view's to hand out); the turn in the plain form of
+/// `NativeState.field` (`turn_raw`), which the package turns into its object.  None for
+/// any other name.
 fn view_field<'py>(
     py: Python<'py>,
     view: &SeatView<'_>,
@@ -156,7 +157,7 @@ fn view_field<'py>(
         Seen::CardsBy(groups) => tuple_of(py, groups.iter(), |cs| list(cs))?,
         Seen::CardOrNone(Some(c)) => cards[usize::from(c)].bind(py).clone(),
         Seen::CardOrNone(None) => py.None().into_bound(py),
-        Seen::Melds(teams) => melds_raw(py, teams.iter().copied())?,
+        Seen::Melds(teams) => melds_tuple(py, teams.iter().copied())?,
         Seen::Turn(turn) => turn_raw(py, turn)?,
         Seen::Results(results) => tuple_of(py, results.iter(), |r| game.result(py, r))?,
     };

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from kanasta.actions import Action
 from kanasta.cards import Card
-from kanasta.position import Event, HandResult, LogNode, Phase
+from kanasta.position import Event, LogNode, Phase
 from kanasta.rules import Rules
 
 _S = TypeVar("_S")
@@ -24,6 +24,7 @@ __all__ = [
     "EVENT_FIELDS",
     "POSITION_FIELDS",
     "SEEN_FIELDS",
+    "VALUE_FIELDS",
     "VIEW_FIELDS",
     "BudgetExceeded",
     "IllegalMove",
@@ -183,12 +184,17 @@ def set_state_factory(
     phases: tuple[Phase, Phase, Phase, Phase],
 ) -> bool: ...
 def set_event_factory(
-    classes: Sequence[tuple[type[Event], Sequence[Callable[[Any, Any], None]]]],
-    result: Callable[[tuple[Any, ...], Any], HandResult],
+    events: Sequence[tuple[type[Event], Sequence[Callable[[Any, Any], None]]]],
+    values: Sequence[tuple[type, Sequence[Callable[[Any, Any], None]]]],
+    kinds: tuple[object, object],
+    ranks: Sequence[object],
+    suits: Sequence[object],
+    fraction: Callable[[int, int], object],
 ) -> None: ...
 
 POSITION_FIELDS: tuple[str, ...]
 EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
+VALUE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 ACTION_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
 def set_view_factory(
