@@ -119,6 +119,10 @@ def test_core_tree_equals_the_python_tree(preset: str, engine: str) -> None:
         for i in encode(move):
             assert isinstance(prefix, tuple)
             assert tree.legal_ids(prefix) == reference.legal_ids(prefix)
+            # the core's ids: a new list of ints (as its stub says), what OpenSpiel's legal_actions returns
+            listed = tree._legal_list(prefix)
+            assert type(listed) is list and listed == list(reference.legal_ids(prefix))
+            assert all(type(i) is int for i in listed) and listed is not tree._legal_list(prefix)
             assert tree.mask(prefix) == reference.mask(prefix)
             tree.mask_into(prefix, mask)
             assert tuple(bool(x) for x in mask) == reference.mask(prefix)

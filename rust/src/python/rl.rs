@@ -102,8 +102,7 @@ fn encoded<R>(
     };
     let size = observation::size(s.rules.players, s.rules.teams(), memory);
     let write = |data: &mut Vec<f32>| {
-        data.clear();
-        data.resize(size, 0.0);
+        data.resize(size, 0.0); // (encode zeroes it first)
         observation::encode(&view, pending, remembered.as_ref(), data);
         use_data(data)
     };
@@ -185,8 +184,9 @@ impl PyNativeDecisions {
 
     /// The ids that may follow `prefix`, ascending (empty when it starts no legal move, as a
     /// prefix holding an id out of the action space does).
-    fn legal_ids(&self, prefix: Ids) -> Vec<u8> {
-        self.tree.next_ids(&prefix.0).iter().collect()
+    fn legal_ids(&self, prefix: Ids) -> Vec<u16> {
+        // (u16, not u8: a list of ints, where PyO3 makes bytes of a Vec<u8>)
+        self.tree.next_ids(&prefix.0).iter().map(u16::from).collect()
     }
 
     /// Write the flags of the ids that may follow `prefix` into `out` (an int8 buffer of 100 items).

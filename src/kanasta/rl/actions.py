@@ -485,7 +485,7 @@ class _NativeDecisions(Decisions):
 
     def _legal_list(self, prefix: tuple[int, ...]) -> list[int]:
         try:
-            return list(self._tree.legal_ids(prefix))
+            return self._tree.legal_ids(prefix)  # (a new list)
         except (ValueError, OverflowError, TypeError):  # an id out of the space starts no legal move
             return []
 
