@@ -186,7 +186,11 @@ impl PyNativeDecisions {
     /// prefix holding an id out of the action space does).
     fn legal_ids(&self, prefix: Ids) -> Vec<u16> {
         // (u16, not u8: a list of ints, where PyO3 makes bytes of a Vec<u8>)
-        self.tree.next_ids(&prefix.0).iter().map(u16::from).collect()
+        self.tree
+            .next_ids(&prefix.0)
+            .iter()
+            .map(u16::from)
+            .collect()
     }
 
     /// Write the flags of the ids that may follow `prefix` into `out` (an int8 buffer of 100 items).
