@@ -23,7 +23,7 @@ use takes::decline_problem;
 use crate::actions::Action;
 use crate::cards::Card;
 use crate::legality::context::{empty_problem, problem, Context, Problem, Verdict};
-use crate::legality::solver::{Finisher, Work, SEARCH_BUDGET};
+use crate::legality::solver::{Finisher, SearchGaveUp, Work, SEARCH_BUDGET};
 use crate::position::{Phase, State};
 
 /// Why `action` is illegal in `s` as a RULES ID and a message, or None if it
@@ -169,26 +169,29 @@ pub fn answer_no_problem(ctx: &Context<'_>) -> Verdict {
 
 /// Why asking partner is not legal now (C-OUT-3); `finisher` is this position's.
 pub fn ask_problem(ctx: &Context<'_>, finisher: &mut Finisher<'_>) -> Verdict {
+    Ok(ask_refusal(ctx, finisher)?.map(|message| Problem::new("C-OUT-3", message)))
+}
+
+/// [`ask_problem`]'s message, without making the problem (the listing asks only
+/// whether there is one).
+pub(crate) fn ask_refusal(
+    ctx: &Context<'_>,
+    finisher: &mut Finisher<'_>,
+) -> Result<Option<&'static str>, SearchGaveUp> {
     let turn = &ctx.s.turn;
-    if !ctx.rules.ask_partner {
-        return problem("C-OUT-3", "asking partner is not part of these rules");
-    }
-    if turn.asked {
-        return problem("C-OUT-3", "you may ask only once per turn");
-    }
-    if turn.melded {
-        return problem("C-OUT-3", "ask right after drawing, before melding");
-    }
-    if !turn.aside.is_empty() {
-        return problem(
-            "C-OUT-3",
-            "the rest of the pile waits aside until your team is down: you cannot ask now",
-        );
-    }
-    if !finisher.finishable(&ctx.here(turn.laid, true))? {
-        return problem("C-OUT-3", "you cannot go out this turn with these cards");
-    }
-    Ok(None)
+    Ok(if !ctx.rules.ask_partner {
+        Some("asking partner is not part of these rules")
+    } else if turn.asked {
+        Some("you may ask only once per turn")
+    } else if turn.melded {
+        Some("ask right after drawing, before melding")
+    } else if !turn.aside.is_empty() {
+        Some("the rest of the pile waits aside until your team is down: you cannot ask now")
+    } else if !finisher.finishable(&ctx.here(turn.laid, true))? {
+        Some("you cannot go out this turn with these cards")
+    } else {
+        None
+    })
 }
 
 /// Why discarding `card` is illegal, or None (G-TURN-1, K-PILE-3, C-OUT-1, C-THREE-2, C-OUT-3, C-OPEN-2).

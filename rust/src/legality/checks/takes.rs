@@ -235,6 +235,15 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     if !ctx.tables.forms_set(rank) {
         return Ok(Vec::new());
     }
+    // take_problem refuses every take here before any search (C-PILE-6, K-PILE-2, C-PILE-5)
+    if (rules.single_card_pile_block && ctx.hand.len() == 1 && s.pile.len() == 1)
+        || (!ctx.opened && !rules.take_pile_before_down)
+    {
+        return Ok(Vec::new());
+    }
+    // a frozen pile is taken only with a natural pair (C-PILE-3): take_problem refuses a
+    // natural and a wild, or no cards, before any search
+    let frozen = rules.pile_freezing && (!ctx.opened || s.pile_frozen);
     let naturals: Vec<Card> = rank_counts(&ctx.hand, rank)
         .iter()
         .map(|&(c, _)| c)
@@ -257,9 +266,11 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
             combos.push([a, b]);
         }
     }
-    for &a in &naturals {
-        for &w in &wilds {
-            combos.push([a, w]);
+    if !frozen {
+        for &a in &naturals {
+            for &w in &wilds {
+                combos.push([a, w]);
+            }
         }
     }
     let mut out = Vec::new();
@@ -270,7 +281,7 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
             }
         }
     }
-    for &target in &same_rank {
+    for &target in same_rank.iter().filter(|_| !frozen) {
         if take_problem(ctx, &[], Some(target))?.is_none() {
             out.push(Action::take(CardList::EMPTY, Some(target as u16)));
         }

@@ -29,9 +29,7 @@ use play::Gen;
 
 use crate::actions::Action;
 use crate::cards::Card;
-use crate::legality::checks::{
-    answer_no_problem, ask_problem, card_discard_problem, legal_takes, turn_discard_problem,
-};
+use crate::legality::checks::{answer_no_problem, ask_refusal, legal_takes, turn_discard_problem};
 use crate::legality::context::Context;
 use crate::legality::solver::{SearchGaveUp, Shape, Work, SEARCH_BUDGET};
 use crate::position::Phase;
@@ -88,7 +86,7 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
     // most listings are short: the list grows past 16 moves when it must
     let mut out = Vec::with_capacity(16);
-    if ctx.rules.ask_partner && ask_problem(ctx, &mut g.finisher)?.is_none() {
+    if ctx.rules.ask_partner && ask_refusal(ctx, &mut g.finisher)?.is_none() {
         out.push(Action::Ask);
     }
     g.new_sets(&mut out)?;
@@ -101,10 +99,12 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
             Shape::Run { .. } => g.run_extends(index, &mut out)?,
         }
     }
-    // the turn's reasons are the same for every card: asked once
+    // the turn's reasons are the same for every card: asked once; a card of the hand is
+    // refused only as the one it may not be (card_discard_problem, K-PILE-3)
     if turn_discard_problem(ctx).is_none() {
+        let forbidden = ctx.s.turn.forbidden;
         for (c, _) in ctx.hand.iter() {
-            if card_discard_problem(ctx, c as Card).is_none() {
+            if forbidden != Some(c as Card) {
                 out.push(Action::Discard { card: c as Card });
             }
         }

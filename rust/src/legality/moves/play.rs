@@ -23,6 +23,8 @@ pub(super) struct Gen<'c> {
     /// Each sub-multiset of the wild cards in hand (at most `max_wilds`) with its size and value.
     wild_sets: Vec<(CardList, u32, i32)>,
     root_ok: Option<bool>,
+    /// The situation after a candidate, its melds' list reused from one candidate to the next.
+    after: Situation,
 }
 
 impl<'c> Gen<'c> {
@@ -45,6 +47,14 @@ impl<'c> Gen<'c> {
             no_out,
             wild_sets,
             root_ok: None,
+            after: Situation::after_laying(
+                ctx.hand,
+                Vec::with_capacity(ctx.shapes.len() + 1),
+                false,
+                0,
+                Cards::default(),
+                false,
+            ),
         }
     }
 
@@ -101,14 +111,23 @@ impl<'c> Gen<'c> {
                 hand.add(usize::from(c));
             }
         }
-        let shapes = ctx.shapes_with(index, shape);
-        let aside = if joins {
+        let after = &mut self.after;
+        after.shapes.clear();
+        after.shapes.extend_from_slice(&ctx.shapes);
+        match index {
+            None => after.shapes.push(shape),
+            Some(i) => after.shapes[i] = shape,
+        }
+        after.hand = hand;
+        after.opened = opened2;
+        after.count = count2;
+        after.aside = if joins {
             Cards::default()
         } else {
             Cards::from_cards(&turn.aside)
         };
-        let situation = Situation::after_laying(hand, shapes, opened2, count2, aside, must_out);
-        self.finisher.finishable(&situation)
+        after.must_out = must_out;
+        self.finisher.finishable(after)
     }
 
     pub(super) fn new_sets(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
@@ -120,10 +139,11 @@ impl<'c> Gen<'c> {
             have_set[usize::from(r)] = true;
         }
         for rank in 1..=13u8 {
-            let nat_counts = rank_counts(&ctx.hand, rank);
-            if nat_counts.iter().map(|&(_, n)| u32::from(n)).sum::<u32>() < 2 {
+            // a set needs two natural cards of its rank at least (the 2s are wild)
+            if rank == 2 || ctx.hand.rank_total(rank) < 2 {
                 continue;
             }
+            let nat_counts = rank_counts(&ctx.hand, rank);
             if rules.black_threes && rank == 3 {
                 if !ctx.black3_ok || (rules.one_meld_per_rank && have_set[3]) {
                     continue;

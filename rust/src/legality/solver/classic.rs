@@ -228,6 +228,16 @@ impl<'t> Finisher<'t> {
     ) -> bool {
         let t = self.t;
         let f = &self.flags;
+        // A natural card alone of its rank, with no set of the rank on the table, can
+        // be neither melded nor made part of a meld: it must be the card discarded.
+        // With two such cards (or one and no discard) no option below melds the rest.
+        let may_drop = f.discard_empty_ok && discard;
+        let singles = (1..14)
+            .filter(|&r| t.set_rank[r] && counts.naturals[r] == 1 && by_rank[r].is_none())
+            .count();
+        if singles > usize::from(may_drop) {
+            return false;
+        }
         let total: i32 = s.hand.each().map(|c| t.value(c)).sum();
         /// The card discarded to go out, if any.
         #[derive(Clone, Copy, Default)]
@@ -242,7 +252,7 @@ impl<'t> Finisher<'t> {
         // (nothing, a natural of each rank, a joker, a 2, a black 3: at most 17)
         let mut options: Inline<Dropped, 17> = Inline::default();
         options.push(Dropped::Nothing);
-        if f.discard_empty_ok && discard {
+        if may_drop {
             for r in (1..14).filter(|&r| t.set_rank[r] && counts.naturals[r] > 0) {
                 options.push(Dropped::Natural(r));
             }

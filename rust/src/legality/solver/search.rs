@@ -129,7 +129,6 @@ impl<'t> Finisher<'t> {
             let mut steps = self.steps(
                 &free,
                 &node.shapes,
-                node.must_out,
                 (&node.hand, &node.aside, &node.plain),
                 spare,
             );
@@ -138,6 +137,11 @@ impl<'t> Finisher<'t> {
             } else {
                 self.pivot_steps(&free, &node.shapes, &mut steps, node)
             };
+            if !node.must_out {
+                // the highest gain first (a stable sort: after the pivot's cut, as
+                // before it, the steps kept are in the same order)
+                steps.sort_by_key(|step| -step.gain);
+            }
             if let Some((two, true)) = pivot {
                 // the 2 never stands in its natural place: a plain wild card from now on (the likelier way)
                 let mut child = node.clone();
@@ -225,18 +229,27 @@ impl<'t> Finisher<'t> {
             steps.retain(|step| lays_toward(two, shapes, step, true));
             return Some((two, true));
         }
-        // the natural card with the fewest steps (the most constrained: a refutation ends soonest)
-        let mut best: Option<(usize, usize)> = None;
+        // the natural card with the fewest steps (the most constrained: a refutation ends
+        // soonest), the lowest of those: every card's steps counted in one pass over the steps
+        let naturals = natural_mask(free);
+        let mut mine = [0u32; 64];
+        for step in steps.iter() {
+            let mut toward = toward_mask(shapes, step) & naturals;
+            while toward != 0 {
+                mine[toward.trailing_zeros() as usize] += 1;
+                toward &= toward - 1;
+            }
+        }
+        let mut best: Option<(usize, u32)> = None;
         for (c, _) in free.iter().filter(|&(c, _)| !is_wild(c)) {
-            let mine = steps
-                .iter()
-                .filter(|step| lays_toward(c, shapes, step, false))
-                .count();
-            if best.is_none_or(|(_, fewest)| mine < fewest) {
-                best = Some((c, mine));
-                if mine == 0 {
-                    break;
-                }
+            debug_assert_eq!(
+                mine[c] as usize,
+                (steps.iter())
+                    .filter(|step| lays_toward(c, shapes, step, false))
+                    .count()
+            );
+            if best.is_none_or(|(_, fewest)| mine[c] < fewest) {
+                best = Some((c, mine[c]));
             }
         }
         let pivot = best
@@ -246,7 +259,15 @@ impl<'t> Finisher<'t> {
             steps.clear();
             return None;
         };
-        steps.retain(|step| lays_toward(p, shapes, step, false));
+        if is_wild(p) {
+            steps.retain(|step| lays_toward(p, shapes, step, false));
+        } else {
+            steps.retain(|step| {
+                let toward = toward_mask(shapes, step) & 1 << p != 0;
+                debug_assert_eq!(toward, lays_toward(p, shapes, step, false));
+                toward
+            });
+        }
         Some((p, false))
     }
 
@@ -310,12 +331,12 @@ impl<'t> Finisher<'t> {
     /// Python engine's `Search.wild_kinds`, which says why): the same value,
     /// not the card that may not be discarded, and not a 2 that may still
     /// stand in its natural place (`held` is the whole hand, `aside` the
-    /// cards set aside, see [`Finisher::may_be_natural`]).
+    /// cards set aside, see [`Finisher::may_be_natural`]).  In the order made:
+    /// the caller sorts the ones it keeps.
     fn steps(
         &self,
         hand: &Cards,
         shapes: &[Shape],
-        must_out: bool,
         (held, aside, decided): (&Cards, &Cards, &Cards),
         mut out: Vec<Step>,
     ) -> Vec<Step> {
@@ -598,9 +619,6 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
-        if !must_out {
-            out.sort_by_key(|step| -step.gain);
-        }
         out
     }
 }
@@ -659,6 +677,88 @@ pub(super) fn for_each_combo(
             _ => unreachable!("the search's combinations are of two or three cards"),
         }
     }
+}
+
+/// The natural cards of `free` (no wild card), bit `c` for card `c`.
+fn natural_mask(free: &Cards) -> u64 {
+    free.iter()
+        .filter(|&(c, _)| !is_wild(c))
+        .fold(0, |mask, (c, _)| mask | 1 << c)
+}
+
+/// The card at each run position of a suit as a bit: `POSITION_BITS[suit][p]`
+/// for position `p` (1 = low ace ... 14 = high ace; 0 and 15 no card).
+const POSITION_BITS: [[u64; 16]; 4] = {
+    let mut bits = [[0u64; 16]; 4];
+    let mut suit = 0;
+    while suit < 4 {
+        let mut p = 1;
+        while p <= 14 {
+            bits[suit][p] = 1 << natural_at(suit as u8, p as u8);
+            p += 1;
+        }
+        suit += 1;
+    }
+    bits
+};
+
+/// `BELOW[suit][p]`: the cards of the suit at the run positions below `p`;
+/// `ABOVE[suit][p]`: those at the positions above `p` (the ace at 1 and 14).
+const BELOW: [[u64; 16]; 4] = position_ranges(false);
+const ABOVE: [[u64; 16]; 4] = position_ranges(true);
+
+const fn position_ranges(above: bool) -> [[u64; 16]; 4] {
+    let mut out = [[0u64; 16]; 4];
+    let mut suit = 0;
+    while suit < 4 {
+        let mut p = 0;
+        while p < 16 {
+            let mut q = 1;
+            while q <= 14 {
+                if (above && q > p) || (!above && q < p) {
+                    out[suit][p] |= POSITION_BITS[suit][q];
+                }
+                q += 1;
+            }
+            p += 1;
+        }
+        suit += 1;
+    }
+    out
+}
+
+/// The natural cards `p` (bit `p`) for which [`lays_toward`]`(p, shapes, step, false)`
+/// holds, with wild cards the step lays besides (the caller keeps the naturals): the
+/// cards the step lays, and when it changes a run, the cards of the run's suit it
+/// lengthens the run toward, or all of them when it pushes the run's wild to an end.
+fn toward_mask(shapes: &[Shape], step: &Step) -> u64 {
+    let mut mask = step.cards[..usize::from(step.taken)]
+        .iter()
+        .fold(0u64, |mask, &c| mask | 1 << c);
+    if let Some(i) = step.index {
+        if let (
+            Shape::Run {
+                suit, low, wild, ..
+            },
+            Shape::Run {
+                low: new_low,
+                high: new_high,
+                wild: new_wild,
+                ..
+            },
+        ) = (shapes[i], step.shape)
+        {
+            let suit = usize::from(suit);
+            mask |= if wild.is_some() && new_wild != wild {
+                BELOW[suit][15] // every card of the suit
+            } else if new_low < low {
+                BELOW[suit][usize::from(new_low)]
+            } else {
+                ABOVE[suit][usize::from(new_high)]
+            };
+        }
+    }
+    mask
 }
 
 /// Whether `step` lays the pivot `p`, lengthens a run of its suit toward its

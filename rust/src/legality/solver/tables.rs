@@ -103,7 +103,7 @@ impl Cards {
     }
 
     /// How many cards of `rank` (1-13) there are (its four counts summed as the bytes of a word).
-    pub(super) fn rank_total(&self, rank: u8) -> u32 {
+    pub(crate) fn rank_total(&self, rank: u8) -> u32 {
         let base = rank_base(rank);
         let counts = u32::from_le_bytes(
             self.0[base..base + 4]
@@ -115,7 +115,7 @@ impl Cards {
 
     /// Whether there is no card.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.words().iter().fold(0, |any, &word| any | word) == 0
     }
 
     /// Add one copy of `c`.
@@ -193,6 +193,17 @@ impl Cards {
             *row |= (*row & 0b10) << 13; // the ace stands at 14 too
         }
         rows
+    }
+
+    /// The counts as the bytes of seven words, eight cards a word (zeros past the last card).
+    fn words(&self) -> [u64; 7] {
+        let c = &self.0;
+        let mut words = [0u64; 7];
+        for (word, eight) in words.iter_mut().zip(c.chunks_exact(8)) {
+            *word = u64::from_le_bytes(eight.try_into().expect("eight counts"));
+        }
+        words[6] = u64::from_le_bytes([c[48], c[49], c[50], c[51], c[52], 0, 0, 0]);
+        words
     }
 
     /// The same cards with each replaced by `canon` (suits forgotten).

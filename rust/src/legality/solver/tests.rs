@@ -589,3 +589,38 @@ fn k_open_3_e2_a_single_ace_does_not_open_twice() {
     );
     assert!(answer(&t, flags(20), &s));
 }
+
+/// The card sets' readings ([`Cards::run_rows`], [`Cards::is_empty`], a word at a time)
+/// answer as a card-by-card reading does, on hands of every size (counts up to 8).
+#[test]
+fn card_sets_read_a_word_at_a_time_as_card_by_card() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..2000 {
+        let mut counts = [0u8; crate::cards::DISTINCT];
+        for _ in 0..round % 60 {
+            let c = (next() % crate::cards::DISTINCT as u64) as usize;
+            if counts[c] < 8 {
+                counts[c] += 1;
+            }
+        }
+        let cards = Cards::from_counts(counts);
+        let mut rows = [0u16; 4];
+        for (c, &n) in counts.iter().enumerate().take(52) {
+            if n > 0 {
+                let (rank, suit) = (c / 4 + 1, c % 4);
+                rows[suit] |= 1 << rank;
+                if rank == 1 {
+                    rows[suit] |= 1 << 14;
+                }
+            }
+        }
+        assert_eq!(cards.run_rows(), rows, "{counts:?}");
+        assert_eq!(cards.is_empty(), counts.iter().all(|&n| n == 0));
+    }
+}
