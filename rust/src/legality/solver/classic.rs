@@ -230,12 +230,23 @@ impl<'t> Finisher<'t> {
         let f = &self.flags;
         // A natural card alone of its rank, with no set of the rank on the table, can
         // be neither melded nor made part of a meld: it must be the card discarded.
-        // With two such cards (or one and no discard) no option below melds the rest.
+        // With two such cards (or one and no discard) no option below melds the rest,
+        // and with one only discarding it may.  A pair with no set of its rank takes
+        // a wild card each, whichever card is discarded (discarding one of a pair
+        // leaves a card alone): with more such pairs than wild cards none may.
         let may_drop = f.discard_empty_ok && discard;
-        let singles = (1..14)
-            .filter(|&r| t.set_rank[r] && counts.naturals[r] == 1 && by_rank[r].is_none())
-            .count();
-        if singles > usize::from(may_drop) {
+        let (mut singles, mut pairs, mut single) = (0, 0, None);
+        for r in (1..14).filter(|&r| t.set_rank[r] && by_rank[r].is_none()) {
+            match counts.naturals[r] {
+                1 => {
+                    singles += 1;
+                    single = Some(r);
+                }
+                2 => pairs += 1,
+                _ => {}
+            }
+        }
+        if singles > i32::from(may_drop) || pairs > counts.jokers + counts.deuces {
             return false;
         }
         let total: i32 = s.hand.each().map(|c| t.value(c)).sum();
@@ -251,8 +262,12 @@ impl<'t> Finisher<'t> {
         }
         // (nothing, a natural of each rank, a joker, a 2, a black 3: at most 17)
         let mut options: Inline<Dropped, 17> = Inline::default();
-        options.push(Dropped::Nothing);
-        if may_drop {
+        if let Some(r) = single {
+            options.push(Dropped::Natural(r));
+        } else {
+            options.push(Dropped::Nothing);
+        }
+        if may_drop && single.is_none() {
             for r in (1..14).filter(|&r| t.set_rank[r] && counts.naturals[r] > 0) {
                 options.push(Dropped::Natural(r));
             }

@@ -624,3 +624,46 @@ fn card_sets_read_a_word_at_a_time_as_card_by_card() {
         assert_eq!(cards.is_empty(), counts.iter().all(|&n| n == 0));
     }
 }
+
+/// C-OUT-3 "yes", C-OUT-1, E-2 (the Classic count's going out): a natural card alone
+/// of its rank with no set to join must be the card discarded, and a pair with no set
+/// of its rank takes a wild card (checked by hand, and against the Python engine).
+#[test]
+fn c_out_3_lone_cards_and_pairs_when_bound_to_go_out() {
+    let t = classic(4);
+    let kings = set(13, 7, 0);
+    let bound = |cards: &str, shapes: Vec<Shape>| Situation {
+        must_out: true,
+        laid: false,
+        ..open(cards, shapes)
+    };
+    // a 7 and a 9 alone: one of them is discarded, the other melds nowhere
+    assert!(!answer(&t, flags(100), &bound("7H 9S", vec![kings])));
+    // with a set of 9s down the 9 joins it and the 7 is discarded
+    assert!(answer(
+        &t,
+        flags(100),
+        &bound("7H 9S", vec![kings, set(9, 3, 0)])
+    ));
+    // two pairs and one wild card: one pair is left (discarding one of it leaves one card)
+    assert!(!answer(
+        &t,
+        flags(100),
+        &bound("7H 7S 9H 9S JK", vec![kings])
+    ));
+    // two pairs and two wild cards: two sets, nothing to discard
+    assert!(answer(
+        &t,
+        flags(100),
+        &bound("7H 7S 9H 9S JK 2C", vec![kings])
+    ));
+    // a lone 7 discarded, a pair melded with the joker; without the joker the pair stays
+    assert!(answer(&t, flags(100), &bound("7H 9H 9S JK", vec![kings])));
+    assert!(!answer(&t, flags(100), &bound("7H 9H 9S", vec![kings])));
+    // discarding is not allowed (K-OUT-4's flag): the lone 7 stays
+    let no_discard = TurnFlags {
+        discard_empty_ok: false,
+        ..flags(100)
+    };
+    assert!(!answer(&t, no_discard, &bound("7H 9H 9S JK", vec![kings])));
+}
