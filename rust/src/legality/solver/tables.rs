@@ -197,13 +197,7 @@ impl Cards {
 
     /// The counts as the bytes of seven words, eight cards a word (zeros past the last card).
     fn words(&self) -> [u64; 7] {
-        let c = &self.0;
-        let mut words = [0u64; 7];
-        for (word, eight) in words.iter_mut().zip(c.chunks_exact(8)) {
-            *word = u64::from_le_bytes(eight.try_into().expect("eight counts"));
-        }
-        words[6] = u64::from_le_bytes([c[48], c[49], c[50], c[51], c[52], 0, 0, 0]);
-        words
+        std::array::from_fn(|i| count_word(&self.0, 8 * i))
     }
 
     /// The same cards with each replaced by `canon` (suits forgotten).
@@ -220,10 +214,12 @@ impl Cards {
 fn count_word(counts: &[u8; DISTINCT], start: usize) -> u64 {
     match counts.get(start..start + 8) {
         Some(eight) => u64::from_le_bytes(eight.try_into().expect("eight counts")),
-        None => counts[start..]
-            .iter()
-            .rev()
-            .fold(0, |word, &n| (word << 8) | u64::from(n)),
+        None => {
+            // the last word (the counts start at multiples of 8): five counts
+            debug_assert_eq!(start, 48);
+            let c = counts;
+            u64::from_le_bytes([c[48], c[49], c[50], c[51], c[52], 0, 0, 0])
+        }
     }
 }
 
