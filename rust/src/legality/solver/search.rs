@@ -16,7 +16,7 @@ use super::bounds::{POINTS, WAIVER};
 use super::budget::{Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
-    canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape,
+    canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape, ABOVE, BELOW,
     BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS,
 };
 use crate::cards::JOKER;
@@ -684,47 +684,6 @@ fn natural_mask(free: &Cards) -> u64 {
     free.iter()
         .filter(|&(c, _)| !is_wild(c))
         .fold(0, |mask, (c, _)| mask | 1 << c)
-}
-
-/// The card at each run position of a suit as a bit: `POSITION_BITS[suit][p]`
-/// for position `p` (1 = low ace ... 14 = high ace; 0 and 15 no card).
-const POSITION_BITS: [[u64; 16]; 4] = {
-    let mut bits = [[0u64; 16]; 4];
-    let mut suit = 0;
-    while suit < 4 {
-        let mut p = 1;
-        while p <= 14 {
-            bits[suit][p] = 1 << natural_at(suit as u8, p as u8);
-            p += 1;
-        }
-        suit += 1;
-    }
-    bits
-};
-
-/// `BELOW[suit][p]`: the cards of the suit at the run positions below `p`;
-/// `ABOVE[suit][p]`: those at the positions above `p` (the ace at 1 and 14).
-const BELOW: [[u64; 16]; 4] = position_ranges(false);
-const ABOVE: [[u64; 16]; 4] = position_ranges(true);
-
-const fn position_ranges(above: bool) -> [[u64; 16]; 4] {
-    let mut out = [[0u64; 16]; 4];
-    let mut suit = 0;
-    while suit < 4 {
-        let mut p = 0;
-        while p < 16 {
-            let mut q = 1;
-            while q <= 14 {
-                if (above && q > p) || (!above && q < p) {
-                    out[suit][p] |= POSITION_BITS[suit][q];
-                }
-                q += 1;
-            }
-            p += 1;
-        }
-        suit += 1;
-    }
-    out
 }
 
 /// The natural cards `p` (bit `p`) for which [`lays_toward`]`(p, shapes, step, false)`

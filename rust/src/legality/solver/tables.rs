@@ -2,7 +2,8 @@
 //! `kanasta.legality.tables`).
 //!
 //! * **Card indices**: the small `const fn`s that read a card index (0-52,
-//!   rank-major, the joker last) without a lookup, and [`Cards`], a hand as a
+//!   rank-major, the joker last) without a lookup, the cards of a suit's run
+//!   positions as bit sets (`BELOW`, `ABOVE`), and [`Cards`], a hand as a
 //!   count per card index (the search's count-vector hands).
 //! * **Meld shapes**: a meld as the solver sees it ([`Shape`]), ordered the
 //!   way the Python engine sorts its meld shapes, so a sorted list of them is
@@ -50,6 +51,47 @@ pub(super) const fn natural_at(suit: u8, position: u8) -> usize {
 /// The first card of `rank` (its clubs), whose value every card of the rank shares.
 pub(super) const fn rank_base(rank: u8) -> usize {
     (rank as usize - 1) * 4
+}
+
+/// The card at each run position of a suit as a bit: `POSITION_BITS[suit][p]`
+/// for position `p` (1 = low ace ... 14 = high ace; 0 and 15 no card).
+const POSITION_BITS: [[u64; 16]; 4] = {
+    let mut bits = [[0u64; 16]; 4];
+    let mut suit = 0;
+    while suit < 4 {
+        let mut p = 1;
+        while p <= 14 {
+            bits[suit][p] = 1 << natural_at(suit as u8, p as u8);
+            p += 1;
+        }
+        suit += 1;
+    }
+    bits
+};
+
+/// `BELOW[suit][p]`: the cards of the suit at the run positions below `p`;
+/// `ABOVE[suit][p]`: those at the positions above `p` (the ace at 1 and 14).
+pub(super) const BELOW: [[u64; 16]; 4] = position_ranges(false);
+pub(super) const ABOVE: [[u64; 16]; 4] = position_ranges(true);
+
+const fn position_ranges(above: bool) -> [[u64; 16]; 4] {
+    let mut out = [[0u64; 16]; 4];
+    let mut suit = 0;
+    while suit < 4 {
+        let mut p = 0;
+        while p < 16 {
+            let mut q = 1;
+            while q <= 14 {
+                if (above && q > p) || (!above && q < p) {
+                    out[suit][p] |= POSITION_BITS[suit][q];
+                }
+                q += 1;
+            }
+            p += 1;
+        }
+        suit += 1;
+    }
+    out
 }
 // ------------------------------------------------------------------ cards
 
