@@ -441,3 +441,26 @@ def test_meld_and_result_objects_are_the_game_s_own_and_a_view_gets_new_ones() -
     view = a[-1].view(0)
     assert view.melds == a[-1].melds
     assert not {id(m) for team in view.melds for m in team} & {id(m) for m in melds.values()}
+
+
+class _MyState(kanasta.State):
+    """A user's subclass of the state."""
+
+
+def test_a_native_state_is_of_its_engine_s_subclass_and_behaves_as_its_class() -> None:
+    # a native-backed state is of a subclass the engine makes (its fields are made on first read,
+    # without a __getattr__ hook): same name, equal and hashed as the Python engine's state, pickled
+    # and evolved as its own class; a user's subclass of State keeps its class through moves
+    doc = kanasta.new_game(kanasta.Rules.classic(), seed=2).to_dict()
+    native = _MyState.from_dict(doc, engine="native")
+    python = _MyState.from_dict(doc, engine="python")
+    assert isinstance(native, _MyState) and type(native) is not _MyState
+    assert type(native).__name__ == "_MyState" and type(native).__mro__[1] is _MyState
+    assert native == python and python == native and hash(native) == hash(python)
+    after = native.apply(native.legal_actions()[0])
+    assert type(after) is type(native) and after == python.apply(python.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(after))
+    assert isinstance(again, _MyState) and again == after and again.engine == "native"
+    evolved = attrs.evolve(after)
+    assert type(evolved) is _MyState and evolved == after and evolved.engine == "python"
+    assert type(kanasta.new_game(kanasta.Rules.classic(), seed=2)) is not kanasta.State
