@@ -144,10 +144,13 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     >>> d
     Discard(card=Card('AC'))
     """
-    setter: Callable[[Any, Any], None] = next(
-        klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__
-    ).__set__
+    setter: Callable[[Any, Any], None] = _slot(cls, name).__set__
     return setter
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The descriptor of ``cls``'s slot ``name`` (found in its class or a base)."""
+    return next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
 
 
 _READ: Final = """def read(self):
@@ -162,7 +165,12 @@ _BASES: dict[type, type] = {}
 """The other way: the class each of them was made for."""
 
 
-def lazy_class(cls: type[T], names: tuple[str, ...], fill: Callable[[Any, str], Any]) -> type[T]:
+def lazy_class(
+    cls: type[T],
+    names: tuple[str, ...],
+    fill: Callable[[Any, str], Any],
+    derived: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> type[T]:
     """The class of ``cls``'s objects made by the core: ``cls`` with its fields ``names`` made on first read.
 
     An object the core makes leaves those fields' slots unset; reading one calls ``fill(object,
@@ -171,7 +179,8 @@ def lazy_class(cls: type[T], names: tuple[str, ...], fill: Callable[[Any, str], 
     under another name, so a field once made costs one slot read, which the interpreter
     specialises.  Not a ``__getattr__`` hook on ``cls``: a class with one is never specialised
     (every attribute and method read of every one of its objects, the core's or not, would take
-    the slow way).
+    the slow way).  A field of ``derived`` is read by its function at every read (a C-level
+    function such as an ``operator.attrgetter``: no slot is set for it when an object is made).
 
     The subclass has ``cls``'s name, fields and no slots of its own; its objects equal and hash
     as ``cls``'s of the same fields; its constructor (so ``attrs.evolve``) makes an object of
@@ -209,8 +218,10 @@ def lazy_class(cls: type[T], names: tuple[str, ...], fill: Callable[[Any, str], 
         "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
         "__new__": __new__, "__eq__": __eq__, "__hash__": cls.__hash__,
     }
+    for name, read in (derived or {}).items():
+        namespace[name] = property(read, _slot(cls, name).__set__)
     for name in names:
-        slot = next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
+        slot = _slot(cls, name)
         alias = f"_slot{name}"
         code: dict[str, Any] = {"fill": fill}
         exec(_READ.format(alias=alias, name=name), code)  # the class's own field names, no outside text

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from operator import attrgetter
 from typing import Any, cast
 
 import attrs
@@ -142,8 +143,8 @@ class State(Position):
     # A native-backed state (see the Architecture page): the native core's position, which
     # keeps its listing and its history (``NativeState.history``: the history made so far and
     # the moves since, never the states it was reached from).  Such a state is of the engine's
-    # own subclass (``_native_class``): its position fields but the phase and player start
-    # unset and are made from the native position on first read (``_fill``).
+    # own subclass (``_native_class``): its position fields but the phase start unset and are
+    # made from the native position on first read (``_fill``); its player is read from it.
     _native: _core.NativeState | None = _hidden(default=None)
 
     @property
@@ -272,14 +273,13 @@ class State(Position):
         if native is None:
             return python_engine.perform(self, action)
         # The native-backed state reached (the core keeps the move in its history, and the
-        # game's rules and first deal's events): only the phase and player, which every
-        # decision reads, are set now, the other fields on first use (``_fill``), as
-        # ``NativeState.play`` makes the state of a listed move.
+        # game's rules and first deal's events): only the phase, which every decision reads,
+        # is set now, the other fields on first use (``_fill``), as ``NativeState.play`` makes
+        # the state of a listed move.
         after = _native_apply(native, action)
         child = _new(type(self))
         _set_native(child, after)
         _set_phase(child, PHASE_OF[after.phase])
-        _set_player(child, after.player)
         return child
 
     def _apply_listed(self, index: int) -> State:
@@ -425,8 +425,10 @@ _SMALL: frozenset[str] = frozenset(_SMALL_NAMES)
 _LAZY: tuple[str, ...] = (
     *(name for name in FILLED if name not in ("phase", "player")), "rules", "start_events", "events", "_log", "_memo",
 )
-"""The fields a native-backed state may leave unset until they are read (its phase and player, which
-every decision reads, are always set)."""
+"""The fields a native-backed state may leave unset until they are read (its phase, which every
+decision reads, is always set)."""
+_PLAYER = attrgetter("_native.player")
+"""A native-backed state's player: read from its native position at each read (no slot set as a move is made)."""
 
 
 _new = object.__new__
@@ -434,11 +436,10 @@ _put = object.__setattr__
 # the slots' own setters, for the fields a native move sets (State.apply)
 _set_native = slot_setter(State, "_native")
 _set_phase = slot_setter(State, "phase")
-_set_player = slot_setter(State, "player")
 _set_events = slot_setter(State, "events")
 # the core makes the state of a listed move the same way (NativeState.play)
 _core.set_state_factory(
-    (_set_native, _set_phase, _set_player, _set_events), (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.GAME_OVER)
+    (_set_native, _set_phase, _set_events), (Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.GAME_OVER)
 )
 
 
@@ -479,8 +480,9 @@ def _fill(state: State, name: str) -> Any:
 
 
 def _native_class(cls: type[State]) -> type[State]:
-    """The class of ``cls``'s native-backed states: its fields but the phase and player start unset,
-    made on first read (:func:`~kanasta._native.lazy_class`, :func:`_fill`).
+    """The class of ``cls``'s native-backed states: its fields but the phase start unset, made on
+    first read (:func:`~kanasta._native.lazy_class`, :func:`_fill`); its player is read from the
+    native position.
 
     >>> import kanasta
     >>> native = kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="native")
@@ -491,16 +493,15 @@ def _native_class(cls: type[State]) -> type[State]:
     >>> type(attrs.evolve(native)) is State
     True
     """
-    return lazy_class(cls, _LAZY, _fill)
+    return lazy_class(cls, _LAZY, _fill, {"player": _PLAYER})
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:
-    """A native-backed state of ``make`` with its native position, phase and player set: its other
+    """A native-backed state of ``make`` with its native position and phase set: its other
     fields are read from ``native`` when asked."""
     state = _new(_native_class(make))
     _set_native(state, native)
     _set_phase(state, PHASE_OF[native.phase])
-    _set_player(state, native.player)
     return state
 
 

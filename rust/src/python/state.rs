@@ -148,7 +148,6 @@ impl PyNativeState {
         })?;
         let (inner, events) = play_legal(&self.inner, &m, budget)?;
         let phase = maker.phases.of(py, inner.phase).clone();
-        let player = inner.player;
         let reached = self.reached(inner, events, m);
         // the events at once when this game's events are read (a game that never reads them
         // never makes them, nor sets the slot: a read makes them, `State._fill`)
@@ -165,7 +164,6 @@ impl PyNativeState {
             .bind(py)
             .call1((&child, Bound::new(py, reached)?))?;
         maker.phase.bind(py).call1((&child, phase))?;
-        maker.player.bind(py).call1((&child, player))?;
         if let Some(made) = made {
             maker.events.bind(py).call1((&child, made))?;
         }
@@ -174,13 +172,12 @@ impl PyNativeState {
 }
 
 /// How `NativeState.play` makes the package's state: `object.__new__`, the setters of its
-/// slots `_native`, `phase`, `player` and `events`, and the package's phases by
-/// [`Phase`] (draw, play, answer, game over).
+/// slots `_native`, `phase` and `events`, and the package's phases by [`Phase`] (draw,
+/// play, answer, game over).  (Its player is read from its native state.)
 struct StateMaker {
     new: Py<PyAny>,
     native: Py<PyAny>,
     phase: Py<PyAny>,
-    player: Py<PyAny>,
     events: Py<PyAny>,
     phases: Phases,
 }
@@ -188,23 +185,22 @@ struct StateMaker {
 static STATE_MAKER: OnceLock<StateMaker> = OnceLock::new();
 
 /// Register how `NativeState.play` makes the package's states: `setters` the setters of
-/// the slots `_native`, `phase`, `player` and `events` of `kanasta.State`, `phases` the
+/// the slots `_native`, `phase` and `events` of `kanasta.State`, `phases` the
 /// package's phases in the order draw, play, answer, game over.  Set once, by the
 /// package when it loads: a later call changes nothing and answers False.
 #[pyfunction]
 pub(super) fn set_state_factory(
     py: Python<'_>,
-    setters: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+    setters: (Py<PyAny>, Py<PyAny>, Py<PyAny>),
     phases: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
 ) -> PyResult<bool> {
     let new = object_new(py)?;
-    let (native, phase, player, events) = setters;
+    let (native, phase, events) = setters;
     Ok(STATE_MAKER
         .set(StateMaker {
             new,
             native,
             phase,
-            player,
             events,
             phases: Phases::new([phases.0, phases.1, phases.2, phases.3]),
         })

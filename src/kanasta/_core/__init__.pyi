@@ -178,9 +178,7 @@ def set_action_factory(
     kinds: Sequence[tuple[Any, Sequence[Callable[[Any, Any], None]]]], cards: Sequence[Card]
 ) -> None: ...
 def set_state_factory(
-    setters: tuple[
-        Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None]
-    ],
+    setters: tuple[Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None]],
     phases: tuple[Phase, Phase, Phase, Phase],
 ) -> bool: ...
 def set_event_factory(
