@@ -356,7 +356,8 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             self._pos = _Position(pos.seed_bytes, pos.game, pos.tree, out, pos.moves, pos.log, pos.player)
             return
         before = pos.game
-        mover = before.player
+        # the seat to act, kept with the position (a native state reads its player from the core)
+        mover = pos.player if pos.player >= 0 else before.player
         # a native tree gives the move's number in the listing: played without making the listing's objects
         after = before._apply_listed(out) if isinstance(out, int) else before.apply(out)
         # what each seat saw of the move is written only when an information state asks for it
