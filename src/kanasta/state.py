@@ -448,7 +448,7 @@ def _fill(state: State, name: str) -> Any:
     alone, and kept in the slot (the events as the core's event objects; the game's rules and first
     deal's events from the game)."""
     native = state._native
-    if native is None:  # (a state made by attrs.evolve of a native-backed one sets every field)
+    if native is None:  # (an object of the class not made by the engine: attrs.evolve makes a State)
         raise AttributeError(f"{type(state).__name__!r} object has no attribute {name!r}")
     if name in _SMALL:
         # the small fields (numbers, flags, the trump) cost less than one read each:

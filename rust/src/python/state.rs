@@ -131,8 +131,8 @@ impl PyNativeState {
     }
 
     /// The package's state (an object of the class `kind`) after the legal move `m`, made
-    /// through the slots' setters `set_state_factory` registered: its native state, phase
-    /// and player set, and its events when this game's events are read (else they are made
+    /// through the slots' setters `set_state_factory` registered: its native state and
+    /// phase set, and its events when this game's events are read (else they are made
     /// when asked, `events`).
     fn made_after<'py>(
         &self,
@@ -349,9 +349,8 @@ impl PyNativeState {
     /// through the slots' setters `set_state_factory` registered) after `action` when it
     /// is one of the objects of this state's `legal_actions()`, already listed (applied
     /// without checking it again, the native legality answering the C-OUT-5 chore within
-    /// `budget`): its native state, phase and player set, and its events when the move
-    /// made none (the empty tuple) or when this game's events are read (else they are
-    /// made when asked, `events`); otherwise (a state not listed yet, another object)
+    /// `budget`): its native state and phase set, and its events when this game's
+    /// events are read (else they are made when asked, `events`); otherwise (a state not listed yet, another object)
     /// None, and nothing is done.
     #[pyo3(signature = (action, kind, *, budget = SEARCH_BUDGET))]
     fn play<'py>(

@@ -199,7 +199,7 @@ def _fill(view: PlayerView, name: str) -> Any:
     """The field ``name`` of a native view whose slot is unset: made by the core (``NativeView.field``,
     converted as a native state's fields are), or its history; kept in its slot."""
     native = view._native
-    if native is None:  # (a view made by attrs.evolve of a native one sets every field)
+    if native is None:  # (an object of the class not made by the core: attrs.evolve makes a PlayerView)
         raise AttributeError(f"{type(view).__name__!r} object has no attribute {name!r}")
     if name == "history":
         value: Any = _native_history(native, view.hand_results)
