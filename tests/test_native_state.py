@@ -464,3 +464,34 @@ def test_a_native_state_is_of_its_engine_s_subclass_and_behaves_as_its_class() -
     evolved = attrs.evolve(after)
     assert type(evolved) is _MyState and evolved == after and evolved.engine == "python"
     assert type(kanasta.new_game(kanasta.Rules.classic(), seed=2)) is not kanasta.State
+
+
+def test_the_current_player_and_a_view_s_seat_are_read_from_the_core() -> None:
+    # a native-backed state's current_player and a native view's seat are properties reading the
+    # core (no slot set as the object is made): the Python engine's answers for the same positions,
+    # None once the game is over; a bot's legal_moves keeps its errors (G-GAME-1 at the end)
+    from kanasta.bots import legal_moves
+
+    rules = kanasta.Rules.classic(players=3)
+    rng = random.Random(5)
+    state = kanasta.new_game(rules, seed=5, engine="native")
+    checked = 0
+    while True:
+        if checked % 40 == 0 or state.is_game_over:
+            python = kanasta.State.from_dict(state.to_dict(), engine="python")
+            assert state.current_player == python.current_player
+            for seat in range(rules.players):
+                view, seen = state.view(seat), python.view(seat)  # (the loaded state has no history)
+                assert view.seat == seat == seen.seat and view.team == seen.team
+                assert view.to_dict(history=False) == seen.to_dict(history=False)
+        if state.is_game_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+        checked += 1
+    assert state.current_player is None and state.player is not None
+    with pytest.raises(kanasta.IllegalActionError, match=r"the game is over.*G-GAME-1"):
+        legal_moves(state.view(0))
+    with pytest.raises(AttributeError):
+        state.current_player = 1  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.view(0).seat = 1  # type: ignore[misc]

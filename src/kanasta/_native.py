@@ -180,7 +180,8 @@ def lazy_class(
     specialises.  Not a ``__getattr__`` hook on ``cls``: a class with one is never specialised
     (every attribute and method read of every one of its objects, the core's or not, would take
     the slow way).  A field of ``derived`` is read by its function at every read (a C-level
-    function such as an ``operator.attrgetter``: no slot is set for it when an object is made).
+    function such as an ``operator.attrgetter``: no slot is set for it when an object is made);
+    a name of ``derived`` that is no field of ``cls`` (one of its properties) is read the same way.
 
     The subclass has ``cls``'s name, fields and no slots of its own; its objects equal and hash
     as ``cls``'s of the same fields; its constructor (so ``attrs.evolve``) makes an object of
@@ -203,7 +204,8 @@ def lazy_class(
     made = _LAZY_CLASSES.get(cls)
     if made is not None or cls in _BASES:
         return made or cls
-    key = attrgetter(*(f.name for f in attrs.fields(cls) if f.eq))  # type: ignore[arg-type]
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    key = attrgetter(*(f.name for f in fields if f.eq))
 
     def __new__(_: type, *args: Any, **kwargs: Any) -> T:
         return cls(*args, **kwargs)  # (an object not made by the core: ``cls``'s own)
@@ -218,8 +220,9 @@ def lazy_class(
         "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
         "__new__": __new__, "__eq__": __eq__, "__hash__": cls.__hash__,
     }
+    field_names = {f.name for f in fields}
     for name, read in (derived or {}).items():
-        namespace[name] = property(read, _slot(cls, name).__set__)
+        namespace[name] = property(read, _slot(cls, name).__set__) if name in field_names else property(read)
     for name in names:
         slot = _slot(cls, name)
         alias = f"_slot{name}"

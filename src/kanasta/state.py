@@ -429,6 +429,9 @@ _LAZY: tuple[str, ...] = (
 decision reads, is always set)."""
 _PLAYER = attrgetter("_native.player")
 """A native-backed state's player: read from its native position at each read (no slot set as a move is made)."""
+_CURRENT_PLAYER = attrgetter("_native.current_player")
+"""A native-backed state's :attr:`~State.current_player`, read from its native position at once (the
+position's property reads the phase and the player, two reads, in Python)."""
 
 
 _new = object.__new__
@@ -481,8 +484,8 @@ def _fill(state: State, name: str) -> Any:
 
 def _native_class(cls: type[State]) -> type[State]:
     """The class of ``cls``'s native-backed states: its fields but the phase start unset, made on
-    first read (:func:`~kanasta._native.lazy_class`, :func:`_fill`); its player is read from the
-    native position.
+    first read (:func:`~kanasta._native.lazy_class`, :func:`_fill`); its player and current player are
+    read from the native position.
 
     >>> import kanasta
     >>> native = kanasta.new_game(kanasta.Rules.classic(), seed=1, engine="native")
@@ -493,7 +496,7 @@ def _native_class(cls: type[State]) -> type[State]:
     >>> type(attrs.evolve(native)) is State
     True
     """
-    return lazy_class(cls, _LAZY, _fill, {"player": _PLAYER})
+    return lazy_class(cls, _LAZY, _fill, {"player": _PLAYER, "current_player": _CURRENT_PLAYER})
 
 
 def _bare(make: type[State], native: _core.NativeState) -> State:

@@ -526,6 +526,12 @@ impl PyNativeState {
         self.inner.player
     }
 
+    /// The seat to act, or None once the game is over (the package's `State.current_player`).
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        (self.inner.phase != Phase::GameOver).then_some(self.inner.player)
+    }
+
     /// Whether the game is over.
     #[getter]
     fn is_game_over(&self) -> bool {

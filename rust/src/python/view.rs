@@ -40,11 +40,9 @@ pub(super) const SEEN_FIELDS: [(&str, &[&str]); 3] = [
 ];
 
 /// The fields of a `kanasta.PlayerView` the core sets when it makes one ([`native_view`]):
-/// its core's view, seat, phase and legal moves (the others are made on first use).
-const VIEW_MADE: [(&str, &[&str]); 1] = [(
-    "PlayerView",
-    &["_native", "seat", "phase", "_legal_actions"],
-)];
+/// its core's view, phase and legal moves (its seat is read from its core's view, the
+/// others are made on first use).
+const VIEW_MADE: [(&str, &[&str]); 1] = [("PlayerView", &["_native", "phase", "_legal_actions"])];
 
 /// How the package's views and hidden events are made (`set_view_factory`).
 struct Makers {
@@ -58,7 +56,7 @@ struct Makers {
 static MAKERS: Factory<Makers> = Factory::new("view factory", "set_view_factory");
 
 /// Register how the package's views and hidden events are made: `view` the class
-/// `kanasta.PlayerView` with the setters of its slots `_native`, `seat`, `phase` and
+/// `kanasta.PlayerView` with the setters of its slots `_native`, `phase` and
 /// `_legal_actions` (an object is `object.__new__(class)` filled through them, its other
 /// fields left unset); `phases` the `kanasta.Phase` members draw, play, answer and game
 /// over; `seen` the hidden event classes in `SEEN_FIELDS`' order, each `(class, setters)`
@@ -183,7 +181,7 @@ impl PyNativeView {
 }
 
 /// `seat`'s view of `state`: a new `kanasta.PlayerView` (made by the factory) with
-/// its core's view, seat, phase and legal moves set (the state's listing, the same
+/// its core's view, phase and legal moves set (the state's listing, the same
 /// tuple of action objects, when the seat is to move; else an empty tuple), its other
 /// fields made on first use.  None when `seat` is not one of the game's seats (any
 /// other value too), or when the state's history was made without the core's links
@@ -215,11 +213,9 @@ pub(crate) fn native_view<'py>(
             seat,
         },
     )?;
-    let view = makers.view.make(
-        py,
-        0,
-        vec![core.into_any(), any(py, seat)?, phase, legal.into_any()],
-    )?;
+    let view = makers
+        .view
+        .make(py, 0, vec![core.into_any(), phase, legal.into_any()])?;
     Ok(Some(view))
 }
 

@@ -90,15 +90,15 @@ def legal_moves(view: PlayerView) -> tuple[Action, ...]:
     """
     if not isinstance(view, PlayerView):
         raise ConfigError("view", f"must be a kanasta.PlayerView, not {type(view).__name__}")
+    actions = view.legal_actions()
+    if actions:  # (none once the game is over, nor for another seat than the one to act)
+        return actions
     if view.is_game_over:
         raise IllegalActionError("G-GAME-1", "the game is over: there is no move to choose")
-    actions = view.legal_actions()
-    if not actions:
-        raise ConfigError(
-            "view",
-            f"it is seat {view.player}'s turn, not seat {view.seat}'s: a bot is given the view of the seat to act",
-        )
-    return actions
+    raise ConfigError(
+        "view",
+        f"it is seat {view.player}'s turn, not seat {view.seat}'s: a bot is given the view of the seat to act",
+    )
 
 
 class RandomBot:

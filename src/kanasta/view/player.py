@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Final, cast
 
 import attrs
@@ -177,8 +178,9 @@ class PlayerView(ViewData):
 FILLED: tuple[str, ...] = (*(name for name, _ in VIEW_FIELDS if name not in ("seat", "phase")), "start_events")
 """The view fields a native view reads one by one from the core (``NativeView.field``, converted
 by :data:`kanasta._native.CONVERT` as a native state's fields are): those of
-:data:`~kanasta.view.seen.VIEW_FIELDS` but the seat and phase (set when the view is made, with
-the legal moves), and the start events; the history is made apart."""
+:data:`~kanasta.view.seen.VIEW_FIELDS` but the seat (read from the core's view at each read) and
+the phase (set when the view is made, with the legal moves), and the start events; the history
+is made apart."""
 
 _INIT: tuple[tuple[str, str], ...] = tuple((f.name, f.alias or f.name) for f in attrs.fields(ViewData))
 """The fields a view is made of, each with its constructor's argument: what a pickled view holds, by name."""
@@ -255,13 +257,13 @@ _SEEN_CLASSES: dict[str, type] = {
 """The hidden event classes by name, as ``kanasta._core.SEEN_FIELDS`` names them."""
 
 _check_fields()
-# the core makes a native state's views (their core's view, seat, phase and legal moves set,
-# the other fields left for first use), and the hidden events of its views, as it makes
-# events: object.__new__ and the slots' setters
-_NativeView: Final = lazy_class(PlayerView, _LAZY, _fill)
+# the core makes a native state's views (their core's view, phase and legal moves set, the
+# seat read from the core's view, the other fields left for first use), and the hidden events
+# of its views, as it makes events: object.__new__ and the slots' setters
+_NativeView: Final = lazy_class(PlayerView, _LAZY, _fill, {"seat": attrgetter("_native.seat")})
 """The class of the core's views: a :class:`PlayerView` whose fields are made on first read."""
 _core.set_view_factory(
-    (_NativeView, [slot_setter(PlayerView, name) for name in ("_native", "seat", "phase", "_legal_actions")]),
+    (_NativeView, [slot_setter(PlayerView, name) for name in ("_native", "phase", "_legal_actions")]),
     [PHASE_OF[name] for name in ("draw", "play", "answer", "game_over")],
     class_makers(_core.SEEN_FIELDS, _SEEN_CLASSES),
 )
