@@ -385,7 +385,20 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         >>> x.dtype.name, x.shape, list(x) == list(pyspiel.State.observation_tensor(state))
         ('float32', (1029,), True)
         """
-        return self._tensor(self._pos.player if player is None else player)
+        pos = self._pos
+        if player is None:
+            player = pos.player
+        game = pos.game
+        if game is not None and type(player) is int:
+            native = game._native
+            if native is not None:  # the core's tensor at once (what observe() asks it first)
+                try:
+                    return _core.observation(
+                        native, player, pos.pending if pos.player == player else (), memory=self._fixed.memory
+                    )
+                except (ValueError, OverflowError):  # not a seat, or a history the core did not make: as below
+                    pass
+        return self._tensor(player)
 
     def information_state_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
         """``player``'s information-state tensor: the same encoding as :meth:`observation_tensor` (the view now).
@@ -398,20 +411,11 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         >>> bool((state.information_state_tensor(1) == state.observation_tensor(1)).all())
         True
         """
-        return self._tensor(self._pos.player if player is None else player)
+        return self.observation_tensor(player)
 
     def _tensor(self, player: int) -> npt.NDArray[np.float32]:
-        pos = self._pos
-        game = pos.game
-        if game is not None and type(player) is int:
-            native = game._native
-            if native is not None:  # the core's tensor at once (what observe() asks it first)
-                try:
-                    return _core.observation(
-                        native, player, pos.pending if pos.player == player else (), memory=self._fixed.memory
-                    )
-                except (ValueError, OverflowError):  # not a seat, or a history the core did not make: as below
-                    pass
+        """The tensor when the core did not write it: a Python engine's state, the seed not chosen yet, or
+        ``player`` no seat (an error)."""
         players = self._fixed.rules.players
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
             raise pyspiel.SpielError(f"player must be a seat from 0 to {players - 1}, not {player!r}")
