@@ -374,7 +374,7 @@ impl Node {
                 }
             }
         }
-        let changed = match step.index {
+        let changed = match step.index.map(usize::from) {
             None => {
                 self.shapes.push(step.shape);
                 self.shapes.len() - 1
@@ -440,14 +440,17 @@ pub(super) struct Step {
     /// The cards the step takes from the hand (the first `taken` of them).
     pub(super) cards: [u8; 3],
     pub(super) taken: u8,
-    /// The meld changed, or None for a new one.
-    pub(super) index: Option<usize>,
+    /// The meld changed (its index: at most [`MAX_MELDS`]), or None for a new one.
+    pub(super) index: Option<u8>,
     /// That meld's shape after the step.
     pub(super) shape: Shape,
     pub(super) gain: i32,
     pub(super) black_threes: bool,
     /// The card the step lays as a wild card, if any.
     pub(super) wild: Option<u8>,
+    /// The natural cards it lays or lengthens a run toward (`toward_mask`),
+    /// worked out once when the pivot is chosen (0 until then).
+    pub(super) toward: u64,
 }
 
 /// Move `shapes[i]`, the one meld a step changed or added, to its place

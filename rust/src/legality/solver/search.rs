@@ -125,7 +125,8 @@ impl<'t> Finisher<'t> {
             )
         } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
-            let spare = self.spare_steps.pop().unwrap_or_default();
+            // (a new list starts with room for a node's usual steps: no growing from 4)
+            let spare = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
             let mut steps = self.steps(
                 &free,
                 &node.shapes,
@@ -233,8 +234,10 @@ impl<'t> Finisher<'t> {
         // soonest), the lowest of those: every card's steps counted in one pass over the steps
         let naturals = natural_mask(free);
         let mut mine = [0u32; 64];
-        for step in steps.iter() {
-            let mut toward = toward_mask(shapes, step) & naturals;
+        for step in steps.iter_mut() {
+            // kept with the step: the cut below reads it again
+            step.toward = toward_mask(shapes, step);
+            let mut toward = step.toward & naturals;
             while toward != 0 {
                 mine[toward.trailing_zeros() as usize] += 1;
                 toward &= toward - 1;
@@ -263,7 +266,7 @@ impl<'t> Finisher<'t> {
             steps.retain(|step| lays_toward(p, shapes, step, false));
         } else {
             steps.retain(|step| {
-                let toward = toward_mask(shapes, step) & 1 << p != 0;
+                let toward = step.toward & 1 << p != 0;
                 debug_assert_eq!(toward, lays_toward(p, shapes, step, false));
                 toward
             });
@@ -365,7 +368,7 @@ impl<'t> Finisher<'t> {
         }
         let wild_kinds = &wild_buf[..n_wild];
         let mut push = |cards: &[usize],
-                        index: Option<usize>,
+                        index: Option<u8>,
                         new: Shape,
                         gain: i32,
                         b3: bool,
@@ -382,10 +385,11 @@ impl<'t> Finisher<'t> {
                 gain,
                 black_threes: b3,
                 wild: wild.map(|w| w as u8),
+                toward: 0,
             });
         };
         // additions to existing melds
-        for (si, s) in shapes.iter().enumerate() {
+        for (si, s) in (0u8..).zip(shapes) {
             match *s {
                 Shape::Set {
                     rank,
@@ -694,7 +698,7 @@ fn toward_mask(shapes: &[Shape], step: &Step) -> u64 {
     let mut mask = step.cards[..usize::from(step.taken)]
         .iter()
         .fold(0u64, |mask, &c| mask | 1 << c);
-    if let Some(i) = step.index {
+    if let Some(i) = step.index.map(usize::from) {
         if let (
             Shape::Run {
                 suit, low, wild, ..
@@ -738,7 +742,7 @@ fn lays_toward(p: usize, shapes: &[Shape], step: &Step, decide: bool) -> bool {
         (false, false, rank) => &[rank][..],
     };
     let suit = (p % 4) as u8;
-    let Some(i) = step.index else {
+    let Some(i) = step.index.map(usize::from) else {
         return false;
     };
     match (shapes[i], step.shape) {
