@@ -274,10 +274,11 @@ pub(super) struct Node {
 }
 
 impl std::hash::Hash for Node {
-    /// The memo's hash: the sum of the cards' and melds' words, and the rest.
-    /// Equal nodes hash alike (equal parts, equal sums).
+    /// The memo's hash: the sum of the cards' and melds' words (its high half
+    /// folded into the low one: a hand's words are shifted, [`HAND_WORDS`]),
+    /// and the rest.  Equal nodes hash alike (equal parts, equal sums).
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.sum);
+        state.write_u64(self.sum ^ self.sum >> 32);
         state.write_u64(
             match self.progress {
                 Progress::Open => 1 << 40,
@@ -288,10 +289,11 @@ impl std::hash::Hash for Node {
 }
 
 impl Node {
-    /// A node, its hash sum worked out: a random-looking word per card in hand,
-    /// per card set aside, per card kept and per plain 2 (four tables: a card's
-    /// place matters) and one per meld, added up, so that a step changes the sum
-    /// by a few words.
+    /// A node, its hash sum worked out: a word per card in hand, per card set
+    /// aside, per card kept and per plain 2 (four tables: a card's place
+    /// matters) and one per meld, added up, so that a step changes the sum by
+    /// a few words.  The hand's part is its seven count words times their
+    /// multipliers ([`HAND_WORDS`]): seven products instead of one per card.
     pub(super) fn new(
         hand: Cards,
         shapes: Shapes,
@@ -307,7 +309,9 @@ impl Node {
             })
         };
         let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
-        sum = sum.wrapping_add(cards(&hand, &HAND_WORDS));
+        sum = (hand.words().iter().zip(&HAND_WORD_MULTIPLIERS)).fold(sum, |sum, (&word, &m)| {
+            sum.wrapping_add(word.wrapping_mul(m))
+        });
         if !aside.is_empty() {
             sum = sum.wrapping_add(cards(&aside, &ASIDE_WORDS));
         }
@@ -422,9 +426,33 @@ const fn card_words(first: u64) -> [u64; DISTINCT] {
     words
 }
 
-/// The words of a card in hand (the mixes of 0 to 52), of a card set aside
-/// (53 to 105), of a card kept (106 to 158) and of a plain 2 (159 to 211).
-const HAND_WORDS: [u64; DISTINCT] = card_words(0);
+/// The multiplier of each count word of a hand ([`Cards::words`], eight cards a
+/// word): the mixes of 212 to 218, made odd.
+const HAND_WORD_MULTIPLIERS: [u64; 7] = {
+    let mut m = [0; 7];
+    let mut k = 0;
+    while k < 7 {
+        m[k] = mix(4 * DISTINCT as u64 + k as u64) | 1;
+        k += 1;
+    }
+    m
+};
+
+/// The word of a card in hand: its count word's multiplier shifted to the
+/// card's byte of that word, so that a hand's words added up are its count
+/// words times their multipliers (wrapping: the counts are bytes, no carry).
+const HAND_WORDS: [u64; DISTINCT] = {
+    let mut words = [0; DISTINCT];
+    let mut c = 0;
+    while c < DISTINCT {
+        words[c] = HAND_WORD_MULTIPLIERS[c / 8] << (8 * (c % 8));
+        c += 1;
+    }
+    words
+};
+
+/// The words of a card set aside (the mixes of 53 to 105), of a card kept
+/// (106 to 158) and of a plain 2 (159 to 211).
 const ASIDE_WORDS: [u64; DISTINCT] = card_words(DISTINCT as u64);
 const KEPT_WORDS: [u64; DISTINCT] = card_words(2 * DISTINCT as u64);
 const PLAIN_WORDS: [u64; DISTINCT] = card_words(3 * DISTINCT as u64);

@@ -238,7 +238,7 @@ impl Cards {
     }
 
     /// The counts as the bytes of seven words, eight cards a word (zeros past the last card).
-    fn words(&self) -> [u64; 7] {
+    pub(super) fn words(&self) -> [u64; 7] {
         std::array::from_fn(|i| count_word(&self.0, 8 * i))
     }
 
