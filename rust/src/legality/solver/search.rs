@@ -17,7 +17,7 @@ use super::budget::{Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape, ABOVE, BELOW,
-    BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS,
+    BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS, WILD_MASK,
 };
 use crate::cards::JOKER;
 use crate::inline::Inline;
@@ -232,7 +232,8 @@ impl<'t> Finisher<'t> {
         }
         // the natural card with the fewest steps (the most constrained: a refutation ends
         // soonest), the lowest of those: every card's steps counted in one pass over the steps
-        let naturals = natural_mask(free);
+        let held = free.held_mask();
+        let naturals = held & !WILD_MASK;
         let mut mine = [0u32; 64];
         for step in steps.iter_mut() {
             // kept with the step: the cut below reads it again
@@ -244,7 +245,11 @@ impl<'t> Finisher<'t> {
             }
         }
         let mut best: Option<(usize, u32)> = None;
-        for (c, _) in free.iter().filter(|&(c, _)| !is_wild(c)) {
+        // the natural cards of `free`, lowest first
+        let mut rest = naturals;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             debug_assert_eq!(
                 mine[c] as usize,
                 (steps.iter())
@@ -255,9 +260,10 @@ impl<'t> Finisher<'t> {
                 best = Some((c, mine[c]));
             }
         }
-        let pivot = best
-            .map(|(c, _)| c)
-            .or_else(|| free.iter().find(|&(c, _)| is_wild(c)).map(|(c, _)| c));
+        // (else the lowest wild card)
+        let wilds = held & WILD_MASK;
+        let pivot =
+            (best.map(|(c, _)| c)).or((wilds != 0).then(|| wilds.trailing_zeros() as usize));
         let Some(p) = pivot else {
             steps.clear();
             return None;
@@ -681,13 +687,6 @@ pub(super) fn for_each_combo(
             _ => unreachable!("the search's combinations are of two or three cards"),
         }
     }
-}
-
-/// The natural cards of `free` (no wild card), bit `c` for card `c`.
-fn natural_mask(free: &Cards) -> u64 {
-    free.iter()
-        .filter(|&(c, _)| !is_wild(c))
-        .fold(0, |mask, (c, _)| mask | 1 << c)
 }
 
 /// The natural cards `p` (bit `p`) for which [`lays_toward`]`(p, shapes, step, false)`

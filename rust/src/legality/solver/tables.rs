@@ -25,6 +25,9 @@ pub(super) const fn is_wild(c: usize) -> bool {
     c == JOKER as usize || (c >= 4 && c < 8)
 }
 
+/// The wild cards (the 2s and the joker), bit `c` for card `c`.
+pub(super) const WILD_MASK: u64 = 0xf0 | 1 << JOKER;
+
 /// The wild cards ([`crate::cards::WILD_CARDS`]) as the solver's `usize` indices.
 pub(super) const WILD_CARDS: [usize; 5] = {
     let w = crate::cards::WILD_CARDS;
@@ -235,6 +238,19 @@ impl Cards {
             *row |= (*row & 0b10) << 13; // the ace stands at 14 too
         }
         rows
+    }
+
+    /// The cards present, bit `c` for card `c` (a word's eight counts at a time).
+    pub(super) fn held_mask(&self) -> u64 {
+        (0..7).fold(0, |mask, k| {
+            let word = count_word(&self.0, 8 * k);
+            // the top bit of each count's byte: set when the count is not 0
+            let held = (((word & 0x7f7f_7f7f_7f7f_7f7f) + 0x7f7f_7f7f_7f7f_7f7f) | word)
+                & 0x8080_8080_8080_8080;
+            // those eight bits gathered into the top byte, the first card's lowest
+            let bits = (held >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            mask | bits << (8 * k)
+        })
     }
 
     /// The counts as the bytes of seven words, eight cards a word (zeros past the last card).

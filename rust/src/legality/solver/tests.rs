@@ -667,3 +667,34 @@ fn c_out_3_lone_cards_and_pairs_when_bound_to_go_out() {
     };
     assert!(!answer(&t, no_discard, &bound("7H 9H 9S JK", vec![kings])));
 }
+
+/// The cards present as bits are those the hand counts, whatever their number
+/// (a stand-in card may count up to 8), and the wild cards' bits are `is_wild`'s.
+#[test]
+fn the_held_mask_has_a_bit_for_each_card_present() {
+    let mut seed = 12_345u64;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) as u8
+    };
+    for round in 0..2_000 {
+        let mut counts = [0u8; crate::cards::DISTINCT];
+        for n in counts.iter_mut() {
+            // mostly none, some up to 8 copies (round 0: an empty hand)
+            let r = next();
+            *n = if round == 0 || r % 3 != 0 { 0 } else { r % 9 };
+        }
+        let want = (0..crate::cards::DISTINCT)
+            .filter(|&c| counts[c] > 0)
+            .fold(0u64, |mask, c| mask | 1 << c);
+        assert_eq!(Cards::from_counts(counts).held_mask(), want, "{counts:?}");
+    }
+    assert_eq!(hand("AC 2D JK JK").held_mask(), 1 | 1 << 5 | 1 << 52);
+    for c in 0..crate::cards::DISTINCT {
+        assert_eq!(
+            super::tables::WILD_MASK >> c & 1 != 0,
+            is_wild(c),
+            "card {c}"
+        );
+    }
+}
