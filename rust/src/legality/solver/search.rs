@@ -544,6 +544,9 @@ impl<'t> Finisher<'t> {
                 wilds: 1,
                 size: 3,
             };
+            if wild_kinds.is_empty() {
+                continue; // a pair needs a wild card
+            }
             for_each_combo(hand, &kinds, 2, &mut |pair| {
                 for &w in wild_kinds {
                     push(
@@ -576,8 +579,13 @@ impl<'t> Finisher<'t> {
         if rules.runs {
             for (suit, row) in (0..4u8).zip(hand.run_rows()) {
                 // the windows of three positions (starting at 1 to 12) with two or three held
-                let two_held = (row & (row >> 1)) | (row & (row >> 2)) | ((row >> 1) & (row >> 2));
-                let mut lows = two_held & 0b1_1111_1111_1110;
+                // (three without a wild card to fill the third: a window of two makes no step)
+                let held = if wild_kinds.is_empty() {
+                    row & (row >> 1) & (row >> 2)
+                } else {
+                    (row & (row >> 1)) | (row & (row >> 2)) | ((row >> 1) & (row >> 2))
+                };
+                let mut lows = held & 0b1_1111_1111_1110;
                 while lows != 0 {
                     let low = lows.trailing_zeros() as u8;
                     lows &= lows - 1;
@@ -591,7 +599,8 @@ impl<'t> Finisher<'t> {
                     ];
                     let gains: [i32; 3] =
                         std::array::from_fn(|k| t.run_value(cells[k], low + k as u8));
-                    if missing == 0 && hand.covers(&cells) {
+                    // (the window's cards held are three different cards: the hand covers them)
+                    if missing == 0 {
                         let new = Shape::Run {
                             suit,
                             low,
@@ -615,7 +624,11 @@ impl<'t> Finisher<'t> {
                                 continue;
                             }
                             let used = [others[0], others[1], w];
-                            if hand.covers(&used) {
+                            // the two others are held, and differ: w is needed once more
+                            // for each of them it is (a natural 2 beside its own wild use)
+                            let need = 1 + u8::from(others[0] == w) + u8::from(others[1] == w);
+                            debug_assert_eq!(hand.count(w) >= need, hand.covers(&used));
+                            if hand.count(w) >= need {
                                 let new = Shape::Run {
                                     suit,
                                     low,
