@@ -232,15 +232,29 @@ impl<'s> Context<'s> {
 
     /// The position as it stands (the current hand and melds), for the search.
     pub fn here(&self, laid: bool, must_out: bool) -> Situation {
-        Situation {
-            hand: self.hand,
-            shapes: self.shapes.clone(),
-            opened: self.opened,
+        let mut here = Situation {
+            hand: Cards::default(),
+            shapes: Vec::with_capacity(self.shapes.len()),
+            opened: false,
             laid,
-            count: self.s.turn.count_halves as i32,
-            aside: Cards::from_cards(&self.s.turn.aside),
+            count: 0,
+            aside: Cards::default(),
             must_out,
-        }
+        };
+        self.set_here(&mut here, laid, must_out);
+        here
+    }
+
+    /// Make `situation` [`Context::here`]'s, its list of melds reused.
+    pub fn set_here(&self, situation: &mut Situation, laid: bool, must_out: bool) {
+        situation.hand = self.hand;
+        situation.shapes.clear();
+        situation.shapes.extend_from_slice(&self.shapes);
+        situation.opened = self.opened;
+        situation.laid = laid;
+        situation.count = self.s.turn.count_halves as i32;
+        situation.aside = Cards::from_cards(&self.s.turn.aside);
+        situation.must_out = must_out;
     }
 
     /// The team's melds with `shape` as meld `index`, or as a new meld.

@@ -23,6 +23,10 @@ pub(super) struct Gen<'c> {
     /// Each sub-multiset of the wild cards in hand (at most `max_wilds`) with its size and value.
     wild_sets: Vec<(CardList, u32, i32)>,
     root_ok: Option<bool>,
+    /// When the team is down and the player is not bound to go out: the most cards a
+    /// meld other than black 3s may lay with the turn surely finishable after it (the
+    /// first test of [`Gen::ok_searched`], made once for the position).
+    free_lay: Option<usize>,
     /// The situation after a candidate, its melds' list reused from one candidate to the next.
     after: Situation,
 }
@@ -39,22 +43,25 @@ impl<'c> Gen<'c> {
                 (w, n, v)
             })
             .collect();
+        let n = ctx.hand.len();
+        let must_out = turn.must_go_out || turn.answer == Some(true);
+        // ok_searched's first test with the team down: the aside joins the hand, and
+        // two cards must stay (three when one of them may not be discarded)
+        let keep = if turn.forbidden.is_none() { 2 } else { 3 };
+        let free_lay = (ctx.opened && !must_out)
+            .then(|| (n as usize + turn.aside.len()).checked_sub(keep))
+            .flatten();
         Gen {
             ctx,
             finisher: ctx.finisher(turn.forbidden, no_out),
-            n: ctx.hand.len(),
-            must_out: turn.must_go_out || turn.answer == Some(true),
+            n,
+            must_out,
             no_out,
             wild_sets,
             root_ok: None,
-            after: Situation::after_laying(
-                ctx.hand,
-                Vec::with_capacity(ctx.shapes.len() + 1),
-                false,
-                0,
-                Cards::default(),
-                false,
-            ),
+            free_lay,
+            // its list of melds is made when first needed: most listings never need it
+            after: Situation::after_laying(ctx.hand, Vec::new(), false, 0, Cards::default(), false),
         }
     }
 
@@ -65,14 +72,33 @@ impl<'c> Gen<'c> {
         if let Some(ok) = self.root_ok {
             return Ok(ok);
         }
-        let here = self.ctx.here(true, self.must_out);
-        let ok = self.finisher.finishable(&here)?;
+        self.ctx.set_here(&mut self.after, true, self.must_out);
+        let ok = self.finisher.finishable(&self.after)?;
         self.root_ok = Some(ok);
         Ok(ok)
     }
 
     /// Whether a meld move within the meld rules is legal: C-OUT-1, K-OUT-1, E-2.
+    /// Most candidates of a team that is down leave cards enough: answered here
+    /// without a call ([`Gen::ok_searched`]'s first test, its bound made once).
+    #[inline]
     fn ok(
+        &mut self,
+        removed: &[Card],
+        index: Option<usize>,
+        shape: Shape,
+        gain: i32,
+        nat_runs: u32,
+        black3: bool,
+    ) -> Result<bool, SearchGaveUp> {
+        if !black3 && self.free_lay.is_some_and(|most| removed.len() <= most) {
+            return Ok(true);
+        }
+        self.ok_searched(removed, index, shape, gain, nat_runs, black3)
+    }
+
+    /// [`Gen::ok`] in full.
+    fn ok_searched(
         &mut self,
         removed: &[Card],
         index: Option<usize>,
@@ -113,6 +139,7 @@ impl<'c> Gen<'c> {
         }
         let after = &mut self.after;
         after.shapes.clear();
+        after.shapes.reserve(ctx.shapes.len() + 1);
         after.shapes.extend_from_slice(&ctx.shapes);
         match index {
             None => after.shapes.push(shape),
