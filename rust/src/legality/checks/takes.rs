@@ -244,40 +244,37 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     // a frozen pile is taken only with a natural pair (C-PILE-3): take_problem refuses a
     // natural and a wild, or no cards, before any search
     let frozen = rules.pile_freezing && (!ctx.opened || s.pile_frozen);
-    let naturals: Vec<Card> = rank_counts(&ctx.hand, rank)
-        .iter()
-        .map(|&(c, _)| c)
-        .collect();
-    let wilds: Vec<Card> = wild_counts(&ctx.hand).iter().map(|&(c, _)| c).collect();
+    let naturals = rank_counts(&ctx.hand, rank);
+    let wilds = wild_counts(&ctx.hand);
     let same_rank = ctx.sets_of_rank(rank);
-    let targets: Vec<Option<usize>> = if rules.one_meld_per_rank && !same_rank.is_empty() {
-        same_rank.iter().map(|&i| Some(i)).collect()
-    } else {
-        std::iter::once(None)
-            .chain(same_rank.iter().map(|&i| Some(i)))
-            .collect()
+    // the targets: a new meld (unless the rank's meld must be joined), then the sets of the rank
+    let new_meld = !rules.one_meld_per_rank || same_rank.is_empty();
+    let targets = new_meld
+        .then_some(None)
+        .into_iter()
+        .chain(same_rank.iter().map(|&i| Some(i)));
+    let mut out = Vec::new();
+    // each pair of cards (natural pairs, then a natural and a wild) onto each target
+    let mut each_target = |cards: [Card; 2]| -> Result<(), SearchGaveUp> {
+        for target in targets.clone() {
+            if take_problem(ctx, &cards, target)?.is_none() {
+                out.push(Action::take(cards_of(&cards), target.map(|i| i as u16)));
+            }
+        }
+        Ok(())
     };
-    let mut combos: Vec<[Card; 2]> = Vec::new();
-    for (i, &a) in naturals.iter().enumerate() {
-        for &b in &naturals[i..] {
-            if a == b && ctx.hand.count(usize::from(a)) < 2 {
+    for (i, &(a, held)) in naturals.iter().enumerate() {
+        for &(b, _) in &naturals[i..] {
+            if a == b && held < 2 {
                 continue;
             }
-            combos.push([a, b]);
+            each_target([a, b])?;
         }
     }
     if !frozen {
-        for &a in &naturals {
-            for &w in &wilds {
-                combos.push([a, w]);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for cards in &combos {
-        for &target in &targets {
-            if take_problem(ctx, cards, target)?.is_none() {
-                out.push(Action::take(cards_of(cards), target.map(|i| i as u16)));
+        for &(a, _) in naturals.iter() {
+            for &(w, _) in wilds.iter() {
+                each_target([a, w])?;
             }
         }
     }
