@@ -79,8 +79,11 @@ pub fn shape_of(meld: &TableMeld) -> Shape {
             naturals,
             wilds,
         } => {
-            let n: u8 = naturals.iter().sum();
-            let w: u8 = wilds.iter().sum();
+            // the counts summed as the bytes of a word (no sum reaches 256: no carry between bytes)
+            let n = (u32::from_le_bytes(naturals).wrapping_mul(0x0101_0101) >> 24) as u8;
+            let [w0, w1, w2, w3, joker] = wilds;
+            let w = (u32::from_le_bytes([w0, w1, w2, w3]).wrapping_mul(0x0101_0101) >> 24) as u8
+                + joker;
             Shape::Set {
                 rank,
                 naturals: n,

@@ -81,7 +81,7 @@ impl<'c> Gen<'c> {
     /// Whether a meld move within the meld rules is legal: C-OUT-1, K-OUT-1, E-2.
     /// Most candidates of a team that is down leave cards enough: answered here
     /// without a call ([`Gen::ok_searched`]'s first test, its bound made once).
-    #[inline]
+    #[inline(always)]
     fn ok(
         &mut self,
         removed: &[Card],
