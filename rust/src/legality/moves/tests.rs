@@ -84,6 +84,62 @@ fn sub_multisets_follow_the_product_order() {
     assert_eq!(got, expected);
 }
 
+/// Every pick vector of `counts` in `itertools.product` order (the last fastest), unfiltered.
+fn product_picks(counts: &[(Card, u8)]) -> Vec<Vec<Card>> {
+    let mut all = vec![Vec::new()];
+    for &(card, n) in counts {
+        all = all
+            .into_iter()
+            .flat_map(|head| {
+                (0..=n).map(move |k| {
+                    let mut cards = head.clone();
+                    cards.extend(std::iter::repeat_n(card, usize::from(k)));
+                    cards
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+#[test]
+fn sub_multisets_are_the_product_filtered_by_size() {
+    // every list of up to four cards held once to three times, every size range:
+    // passing over the picks that cannot fit keeps exactly the product's fitting ones, in order
+    let mut lists: Vec<Vec<(Card, u8)>> = vec![Vec::new()];
+    for card in [8, 9, 10, 11] {
+        let longer: Vec<Vec<(Card, u8)>> = lists
+            .iter()
+            .filter(|l| l.len() + 8 == usize::from(card))
+            .flat_map(|l| {
+                (1..=3).map(move |n| {
+                    let mut l = l.clone();
+                    l.push((card, n));
+                    l
+                })
+            })
+            .collect();
+        lists.extend(longer);
+    }
+    assert_eq!(lists.len(), 1 + 3 + 9 + 27 + 81);
+    for counts in &lists {
+        let all = product_picks(counts);
+        for low in 0..=13 {
+            for high in 0..=13 {
+                let expected: Vec<Vec<Card>> = all
+                    .iter()
+                    .filter(|c| (low..=high).contains(&c.len()))
+                    .cloned()
+                    .collect();
+                let got: Vec<Vec<Card>> = sub_multisets(counts, low, high)
+                    .map(|c| c.as_slice().to_vec())
+                    .collect();
+                assert_eq!(got, expected, "{counts:?} {low}..={high}");
+            }
+        }
+    }
+}
+
 #[test]
 fn remove_cards_is_a_multiset_difference() {
     assert_eq!(remove_cards(&[1, 2, 2, 3], &[2, 3]), CardList::new(&[1, 2]));
