@@ -16,8 +16,8 @@ use super::bounds::{POINTS, WAIVER};
 use super::budget::{Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
-    canastas, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards, Shape, ABOVE, BELOW,
-    BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS, WILD_MASK,
+    canastas, for_each_combo, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards,
+    Shape, ABOVE, BELOW, BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS, WILD_MASK,
 };
 use crate::cards::JOKER;
 use crate::inline::Inline;
@@ -651,55 +651,6 @@ impl<'t> Finisher<'t> {
 fn holds(suit: u8, pos: u8, held: &Cards, aside: &Cards) -> bool {
     let c = natural_at(suit, pos);
     held.has(c) || aside.has(c)
-}
-
-/// Call `visit` with each `k`-card (two or three) sub-multiset of the cards
-/// `kinds` (ascending indices, at most four) held in `hand`, each sorted, in
-/// lexicographic order (the Python engine's `_sub_multisets` order): more
-/// copies of a lower card first.
-pub(super) fn for_each_combo(
-    hand: &Cards,
-    kinds: &[usize],
-    k: usize,
-    visit: &mut impl FnMut(&[usize]),
-) {
-    let held: Inline<(usize, u8), 4> = kinds
-        .iter()
-        .filter(|&&c| hand.has(c))
-        .map(|&c| (c, hand.count(c)))
-        .collect();
-    for (i, &(a, copies)) in held.iter().enumerate() {
-        let later = &held[i + 1..];
-        match k {
-            2 => {
-                if copies >= 2 {
-                    visit(&[a, a]);
-                }
-                for &(b, _) in later {
-                    visit(&[a, b]);
-                }
-            }
-            3 => {
-                if copies >= 3 {
-                    visit(&[a, a, a]);
-                }
-                if copies >= 2 {
-                    for &(b, _) in later {
-                        visit(&[a, a, b]);
-                    }
-                }
-                for (j, &(b, copies_b)) in later.iter().enumerate() {
-                    if copies_b >= 2 {
-                        visit(&[a, b, b]);
-                    }
-                    for &(c, _) in &later[j + 1..] {
-                        visit(&[a, b, c]);
-                    }
-                }
-            }
-            _ => unreachable!("the search's combinations are of two or three cards"),
-        }
-    }
 }
 
 /// The natural cards `p` (bit `p`) for which [`lays_toward`]`(p, shapes, step, false)`

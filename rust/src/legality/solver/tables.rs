@@ -4,7 +4,8 @@
 //! * **Card indices**: the small `const fn`s that read a card index (0-52,
 //!   rank-major, the joker last) without a lookup, the cards of a suit's run
 //!   positions as bit sets (`BELOW`, `ABOVE`), and [`Cards`], a hand as a
-//!   count per card index (the search's count-vector hands).
+//!   count per card index (the search's count-vector hands) with the
+//!   sub-multisets of two or three of its cards ([`for_each_combo`]).
 //! * **Meld shapes**: a meld as the solver sees it ([`Shape`]), ordered the
 //!   way the Python engine sorts its meld shapes, so a sorted list of them is
 //!   a memo key.
@@ -12,6 +13,7 @@
 //!   card values in half points) and [`Tables`], derived from them once.
 
 use crate::cards::{Card, DISTINCT, JOKER};
+use crate::inline::Inline;
 
 /// A meld of seven cards or more is a canasta (G-MELD-2, C-MELD-3, K-MELD-8).
 pub const CANASTA_SIZE: u32 = 7;
@@ -522,5 +524,54 @@ impl Tables {
             cap = cap.min(naturals - wilds);
         }
         cap.max(0)
+    }
+}
+
+/// Call `visit` with each `k`-card (two or three) sub-multiset of the cards
+/// `kinds` (ascending indices, at most four) held in `hand`, each sorted, in
+/// lexicographic order (the Python engine's `_sub_multisets` order): more
+/// copies of a lower card first.
+pub(super) fn for_each_combo(
+    hand: &Cards,
+    kinds: &[usize],
+    k: usize,
+    visit: &mut impl FnMut(&[usize]),
+) {
+    let held: Inline<(usize, u8), 4> = kinds
+        .iter()
+        .filter(|&&c| hand.has(c))
+        .map(|&c| (c, hand.count(c)))
+        .collect();
+    for (i, &(a, copies)) in held.iter().enumerate() {
+        let later = &held[i + 1..];
+        match k {
+            2 => {
+                if copies >= 2 {
+                    visit(&[a, a]);
+                }
+                for &(b, _) in later {
+                    visit(&[a, b]);
+                }
+            }
+            3 => {
+                if copies >= 3 {
+                    visit(&[a, a, a]);
+                }
+                if copies >= 2 {
+                    for &(b, _) in later {
+                        visit(&[a, a, b]);
+                    }
+                }
+                for (j, &(b, copies_b)) in later.iter().enumerate() {
+                    if copies_b >= 2 {
+                        visit(&[a, b, b]);
+                    }
+                    for &(c, _) in &later[j + 1..] {
+                        visit(&[a, b, c]);
+                    }
+                }
+            }
+            _ => unreachable!("the search's combinations are of two or three cards"),
+        }
     }
 }

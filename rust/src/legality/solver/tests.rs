@@ -4,7 +4,7 @@
 
 use super::budget::{into_place, thousands};
 use super::classic::for_each_multichoice;
-use super::search::for_each_combo;
+use super::tables::for_each_combo;
 use super::tables::{is_wild, WILD_CARDS};
 use super::*;
 use crate::cards::{Card, JOKER};
