@@ -464,7 +464,6 @@ fn meld_word(shape: &Shape) -> u64 {
 
 /// One single-card step of the search, as a recipe: the search builds the
 /// step's hand and melds only when it takes the step.
-#[derive(PartialEq)]
 pub(super) struct Step {
     /// The cards the step takes from the hand (the first `taken` of them).
     pub(super) cards: [u8; 3],
@@ -477,6 +476,9 @@ pub(super) struct Step {
     pub(super) black_threes: bool,
     /// The card the step lays as a wild card, if any.
     pub(super) wild: Option<u8>,
+    /// The natural cards it lays or lengthens a run toward (`toward_mask`),
+    /// worked out once when the pivot is chosen (0 until then).
+    pub(super) toward: u64,
 }
 
 /// Move `shapes[i]`, the one meld a step changed or added, to its place

@@ -22,10 +22,6 @@ use super::tables::{
 use crate::cards::JOKER;
 use crate::inline::Inline;
 
-/// The whole hand, the cards set aside and the 2s decided plain (what a
-/// step's wild cards depend on besides the cards it may lay).
-type Known<'a> = (&'a Cards, &'a Cards, &'a Cards);
-
 impl<'t> Finisher<'t> {
     pub(super) fn search(&mut self, s: &Situation) -> Result<bool, SearchGaveUp> {
         let (mut hand, mut aside) = (s.hand, s.aside);
@@ -131,11 +127,16 @@ impl<'t> Finisher<'t> {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             // (a new list starts with room for a node's usual steps: no growing from 4)
             let spare = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
-            let (mut steps, pivot) = if opened {
-                let known = (&node.hand, &node.aside, &node.plain);
-                (self.steps(&free, &node.shapes, known, None, spare), None)
+            let mut steps = self.steps(
+                &free,
+                &node.shapes,
+                (&node.hand, &node.aside, &node.plain),
+                spare,
+            );
+            let pivot = if opened {
+                None
             } else {
-                self.pivot_steps(&free, &node.shapes, node, spare)
+                self.pivot_steps(&free, &node.shapes, &mut steps, node)
             };
             if !node.must_out {
                 // the highest gain first (a stable sort: after the pivot's cut, as
@@ -204,18 +205,16 @@ impl<'t> Finisher<'t> {
         Ok(result)
     }
 
-    /// The steps a node searches while the team is not open (built in `out`),
-    /// with the pivot card (the Python engine's `Search.pivot_steps`, which
-    /// says why the answer is the full search's).
+    /// The pivot card, with `steps` cut to those a node searches while the
+    /// team is not open (the Python engine's `Search.pivot_steps`, which says
+    /// why the answer is the full search's).
     ///
     /// Each card of the hand is, at the opening, in a meld or still in hand,
     /// whatever the order it was laid in: the search tries only the steps that
     /// lay the pivot (of the cards `free` to be laid, the natural card with the
     /// fewest such steps, the lowest of those, else the first wild card), that
     /// lengthen a run of its suit toward its place or push a run's wild to an
-    /// end, and then keeping the pivot in hand until the opening.  A natural
-    /// pivot's steps are the only ones built: the cards' steps are counted
-    /// first without building any, then the pivot's are made again, in order.
+    /// end, and then keeping the pivot in hand until the opening.
     ///
     /// Before any of that, a 2 that may still stand in its natural place and
     /// has a wild card of its value beside it is decided (`true` with it):
@@ -224,79 +223,61 @@ impl<'t> Finisher<'t> {
         &self,
         free: &Cards,
         shapes: &[Shape],
+        steps: &mut Vec<Step>,
         node: &Node,
-        out: Vec<Step>,
-    ) -> (Vec<Step>, Option<(usize, bool)>) {
-        let known = (&node.hand, &node.aside, &node.plain);
+    ) -> Option<(usize, bool)> {
+        if let Some(two) = self.undecided_two(free, shapes, node) {
+            steps.retain(|step| lays_toward(two, shapes, step, true));
+            return Some((two, true));
+        }
+        // the natural card with the fewest steps (the most constrained: a refutation ends
+        // soonest), the lowest of those: every card's steps counted in one pass over the steps
         let held = free.held_mask();
         let naturals = held & !WILD_MASK;
-        let (p, decide) = match self.undecided_two(free, shapes, node) {
-            Some(two) => (two, true),
-            // (no natural card: the lowest wild card, if any)
-            None if naturals == 0 && held != 0 => (held.trailing_zeros() as usize, false),
-            None if naturals == 0 => {
-                let mut out = out;
-                out.clear();
-                return (out, None);
+        let mut mine = [0u32; 64];
+        for step in steps.iter_mut() {
+            // kept with the step: the cut below reads it again
+            step.toward = toward_mask(shapes, step);
+            let mut toward = step.toward & naturals;
+            while toward != 0 {
+                mine[toward.trailing_zeros() as usize] += 1;
+                toward &= toward - 1;
             }
-            None => {
-                // the natural card with the fewest steps (the most constrained: a refutation
-                // ends soonest), the lowest of those: every card's steps counted in one pass
-                // that builds none of them (only the pivot's are built, below)
-                let mut mine = [0u32; 64];
-                // (one natural card is the pivot whatever its count)
-                let one = naturals & (naturals - 1) == 0;
-                if !one {
-                    self.each_step(
-                        free,
-                        shapes,
-                        known,
-                        (None, true),
-                        &mut |cards, index, new, _, _, _| {
-                            let mut toward = toward_mask(shapes, cards, index, new) & naturals;
-                            while toward != 0 {
-                                mine[toward.trailing_zeros() as usize] += 1;
-                                toward &= toward - 1;
-                            }
-                        },
-                    );
-                }
-                let mut rest = naturals & (naturals - 1);
-                let mut best = naturals.trailing_zeros() as usize;
-                while rest != 0 {
-                    let c = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if mine[c] < mine[best] {
-                        best = c;
-                    }
-                }
-                let steps = self.steps(free, shapes, known, Some(best), out);
-                debug_assert!(
-                    one || (0..64).all(|c| naturals & 1 << c == 0
-                        || mine[c] as usize == self.cut(free, shapes, known, c, false).len())
-                );
-                debug_assert!(steps == self.cut(free, shapes, known, best, false));
-                return (steps, Some((best, false)));
+        }
+        let mut best: Option<(usize, u32)> = None;
+        // the natural cards of `free`, lowest first
+        let mut rest = naturals;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            debug_assert_eq!(
+                mine[c] as usize,
+                (steps.iter())
+                    .filter(|step| lays_toward(c, shapes, step, false))
+                    .count()
+            );
+            if best.is_none_or(|(_, fewest)| mine[c] < fewest) {
+                best = Some((c, mine[c]));
             }
+        }
+        // (else the lowest wild card)
+        let wilds = held & WILD_MASK;
+        let pivot =
+            (best.map(|(c, _)| c)).or((wilds != 0).then(|| wilds.trailing_zeros() as usize));
+        let Some(p) = pivot else {
+            steps.clear();
+            return None;
         };
-        let mut steps = self.steps(free, shapes, known, None, out);
-        steps.retain(|step| lays_toward(p, shapes, step, decide));
-        (steps, Some((p, decide)))
-    }
-
-    /// Every step, then those that lay toward `p` (how a cut was made before
-    /// [`Finisher::pivot_steps`] built only the pivot's: its debug check).
-    fn cut(
-        &self,
-        free: &Cards,
-        shapes: &[Shape],
-        known: Known,
-        p: usize,
-        decide: bool,
-    ) -> Vec<Step> {
-        let mut steps = self.steps(free, shapes, known, None, Vec::new());
-        steps.retain(|step| lays_toward(p, shapes, step, decide));
-        steps
+        if is_wild(p) {
+            steps.retain(|step| lays_toward(p, shapes, step, false));
+        } else {
+            steps.retain(|step| {
+                let toward = step.toward & 1 << p != 0;
+                debug_assert_eq!(toward, lays_toward(p, shapes, step, false));
+                toward
+            });
+        }
+        Some((p, false))
     }
 
     /// The lowest free 2 still to decide ([`Finisher::pivot_steps`]): one that
@@ -360,60 +341,17 @@ impl<'t> Finisher<'t> {
     /// not the card that may not be discarded, and not a 2 that may still
     /// stand in its natural place (`held` is the whole hand, `aside` the
     /// cards set aside, see [`Finisher::may_be_natural`]).  In the order made:
-    /// the caller sorts the ones it keeps.  With a natural `focus`, only the
-    /// steps that lay toward it ([`toward_mask`]), in the same order.
+    /// the caller sorts the ones it keeps.
     fn steps(
         &self,
         hand: &Cards,
         shapes: &[Shape],
-        known: Known,
-        focus: Option<usize>,
+        (held, aside, decided): (&Cards, &Cards, &Cards),
         mut out: Vec<Step>,
     ) -> Vec<Step> {
-        out.clear();
-        let bit = focus.map_or(!0, |p| 1u64 << p);
-        self.each_step(
-            hand,
-            shapes,
-            known,
-            (focus, focus.is_some()),
-            &mut |cards, index, new, gain, b3, wild| {
-                if focus.is_none() || toward_mask(shapes, cards, index, new) & bit != 0 {
-                    let mut taken = [0u8; 3];
-                    for (slot, &c) in taken.iter_mut().zip(cards) {
-                        *slot = c as u8;
-                    }
-                    out.push(Step {
-                        cards: taken,
-                        taken: cards.len() as u8,
-                        index,
-                        shape: new,
-                        gain,
-                        black_threes: b3,
-                        wild: wild.map(|w| w as u8),
-                    });
-                }
-            },
-        );
-        out
-    }
-
-    /// Call `push` with each step's cards, meld index, new shape, gain, black
-    /// threes and wild card ([`Finisher::steps`]), skipping, with a natural
-    /// `focus`, the melds, ranks and suits that cannot lay toward it.
-    fn each_step(
-        &self,
-        hand: &Cards,
-        shapes: &[Shape],
-        (held, aside, decided): Known,
-        (focus, naturals_only): (Option<usize>, bool),
-        push: &mut impl FnMut(&[usize], Option<u8>, Shape, i32, bool, Option<usize>),
-    ) {
         let t = self.t;
         let rules = &t.rules;
-        // (any rank or suit without a focus)
-        let (f_rank, f_suit) =
-            focus.map_or((None, None), |p| (Some(rank_of(p)), Some((p % 4) as u8)));
+        out.clear();
         let mut wild_buf = [0usize; 5];
         let mut n_wild = 0;
         let mut plain = [0i32; 5];
@@ -435,6 +373,27 @@ impl<'t> Finisher<'t> {
             }
         }
         let wild_kinds = &wild_buf[..n_wild];
+        let mut push = |cards: &[usize],
+                        index: Option<u8>,
+                        new: Shape,
+                        gain: i32,
+                        b3: bool,
+                        wild: Option<usize>| {
+            let mut taken = [0u8; 3];
+            for (slot, &c) in taken.iter_mut().zip(cards) {
+                *slot = c as u8;
+            }
+            out.push(Step {
+                cards: taken,
+                taken: cards.len() as u8,
+                index,
+                shape: new,
+                gain,
+                black_threes: b3,
+                wild: wild.map(|w| w as u8),
+                toward: 0,
+            });
+        };
         // additions to existing melds
         for (si, s) in (0u8..).zip(shapes) {
             match *s {
@@ -444,7 +403,7 @@ impl<'t> Finisher<'t> {
                     wilds,
                     size,
                 } => {
-                    if u32::from(size) >= t.max_size || f_rank.is_some_and(|r| r != rank) {
+                    if u32::from(size) >= t.max_size {
                         continue;
                     }
                     if rules.is_black_three_set(rank) {
@@ -473,9 +432,7 @@ impl<'t> Finisher<'t> {
                             push(&[c], Some(si), new, t.value(c), false, None);
                         }
                     }
-                    // (a wild card alone lays toward no natural card: not counted, not kept)
                     if u32::from(wilds) < rules.max_wilds
-                        && !naturals_only
                         && !(rules.wilds_within_naturals && wilds + 1 > naturals)
                     {
                         for &w in wild_kinds {
@@ -495,9 +452,6 @@ impl<'t> Finisher<'t> {
                     high,
                     wild,
                 } => {
-                    if f_suit.is_some_and(|f| f != suit) {
-                        continue;
-                    }
                     // the positions the run may grow to (no allocation per node)
                     let mut ends: Inline<u8, 2> = Inline::default();
                     if u32::from(high - low + 1) < t.run_max {
@@ -560,8 +514,7 @@ impl<'t> Finisher<'t> {
                 have_set[usize::from(r)] = true;
             }
         }
-        let ranks = f_rank.map_or(1..14u8, |r| r..r + 1);
-        for rank in ranks {
+        for rank in 1..14u8 {
             if !t.set_rank[usize::from(rank)]
                 || (rules.one_meld_per_rank && have_set[usize::from(rank)])
             {
@@ -608,11 +561,7 @@ impl<'t> Finisher<'t> {
             });
         }
         // black 3s, only by a player going out (C-THREE-2)
-        if self.flags.black3_ok
-            && rules.black_threes
-            && !have_set[3]
-            && f_rank.is_none_or(|r| r == 3)
-        {
+        if self.flags.black3_ok && rules.black_threes && !have_set[3] {
             let n = u32::from(hand.count(8)) + u32::from(hand.count(11));
             if n >= MELD_MIN {
                 let new = Shape::Set {
@@ -629,9 +578,6 @@ impl<'t> Finisher<'t> {
         // new runs of three
         if rules.runs {
             for (suit, row) in (0..4u8).zip(hand.run_rows()) {
-                if f_suit.is_some_and(|f| f != suit) {
-                    continue;
-                }
                 // the windows of three positions (starting at 1 to 12) with two or three held
                 // (three without a wild card to fill the third: a window of two makes no step)
                 let held = if wild_kinds.is_empty() {
@@ -696,6 +642,7 @@ impl<'t> Finisher<'t> {
                 }
             }
         }
+        out
     }
 }
 
@@ -710,9 +657,11 @@ fn holds(suit: u8, pos: u8, held: &Cards, aside: &Cards) -> bool {
 /// holds, with wild cards the step lays besides (the caller keeps the naturals): the
 /// cards the step lays, and when it changes a run, the cards of the run's suit it
 /// lengthens the run toward, or all of them when it pushes the run's wild to an end.
-fn toward_mask(shapes: &[Shape], cards: &[usize], index: Option<u8>, new: Shape) -> u64 {
-    let mut mask = cards.iter().fold(0u64, |mask, &c| mask | 1 << c);
-    if let Some(i) = index.map(usize::from) {
+fn toward_mask(shapes: &[Shape], step: &Step) -> u64 {
+    let mut mask = step.cards[..usize::from(step.taken)]
+        .iter()
+        .fold(0u64, |mask, &c| mask | 1 << c);
+    if let Some(i) = step.index.map(usize::from) {
         if let (
             Shape::Run {
                 suit, low, wild, ..
@@ -723,7 +672,7 @@ fn toward_mask(shapes: &[Shape], cards: &[usize], index: Option<u8>, new: Shape)
                 wild: new_wild,
                 ..
             },
-        ) = (shapes[i], new)
+        ) = (shapes[i], step.shape)
         {
             let suit = usize::from(suit);
             mask |= if wild.is_some() && new_wild != wild {
