@@ -44,6 +44,21 @@ impl CardList {
         Some(out)
     }
 
+    /// The first `len` of `cards` (all of them past [`MAX_MOVE_CARDS`]), without a
+    /// copy of variable length: the places from `len` on are cleared.
+    pub fn first_of(cards: &[Card; MAX_MOVE_CARDS], len: usize) -> CardList {
+        let mut out = CardList {
+            len: len.min(MAX_MOVE_CARDS) as u8,
+            cards: *cards,
+        };
+        for (i, slot) in out.cards.iter_mut().enumerate() {
+            if i >= len {
+                *slot = 0;
+            }
+        }
+        out
+    }
+
     /// The cards as a slice.
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..usize::from(self.len)]

@@ -5,7 +5,7 @@
 //! run's cells, sub-multisets without allocating, meld values (the card-list
 //! helpers the checks share too are in [`crate::legality::context`]).
 
-use crate::actions::CardList;
+use crate::actions::{CardList, MAX_MOVE_CARDS};
 use crate::cards::{Card, DISTINCT, JOKER};
 use crate::legality::context::{remove_cards, wild_counts, Context};
 use crate::legality::solver::{Cards, Shape};
@@ -40,6 +40,7 @@ pub(crate) fn sub_multisets(counts: &[(Card, u8)], low: usize, high: usize) -> S
         low,
         high,
         done: false,
+        cards: [0; MAX_MOVE_CARDS],
     }
 }
 
@@ -54,25 +55,25 @@ pub(crate) struct SubMultisets {
     low: usize,
     high: usize,
     done: bool,
+    /// The cards of the picks in their order, in the first `size` places (as many as a move holds).
+    cards: [Card; MAX_MOVE_CARDS],
 }
 
 impl SubMultisets {
     /// The cards of the picks.
     fn cards(&self) -> CardList {
-        let mut cards = CardList::EMPTY;
-        for (&(card, _), &k) in self.items.iter().zip(&self.picks[..self.len]) {
-            for _ in 0..k {
-                cards.push(card);
-            }
-        }
-        cards
+        CardList::first_of(&self.cards, self.size)
     }
 
     /// The next picks, the last position fastest; done after the last.
     fn advance(&mut self) {
         for i in (0..self.len).rev() {
             if self.picks[i] < self.items[i].1 {
+                // the picks after place i are none now: one more of card i ends the cards
                 self.picks[i] += 1;
+                if let Some(slot) = self.cards.get_mut(self.size) {
+                    *slot = self.items[i].0;
+                }
                 self.size += 1;
                 return;
             }
