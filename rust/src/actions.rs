@@ -51,6 +51,8 @@ impl CardList {
             len: len.min(MAX_MOVE_CARDS) as u8,
             cards: *cards,
         };
+        // (a pass over the whole fixed array, not a fill of the tail: it compiles to a
+        // select of every place, where a fill of variable length is a memset call)
         for (i, slot) in out.cards.iter_mut().enumerate() {
             if i >= len {
                 *slot = 0;

@@ -12,8 +12,8 @@ use crate::actions::{CardList, MAX_MOVE_CARDS};
 use crate::cards::{is_red_three, is_wild, Card, WILD_CARDS};
 use crate::inline::Inline;
 use crate::legality::solver::{
-    canastas, team_opens, Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation, Tables,
-    TurnFlags, Work,
+    canastas, sum4, team_opens, Cards, FinishRules, Finisher, SearchGaveUp, Shape, Situation,
+    Tables, TurnFlags, Work,
 };
 use crate::position::{Drew, Phase, State, TableMeld};
 use crate::rules::Rules;
@@ -79,11 +79,9 @@ pub fn shape_of(meld: &TableMeld) -> Shape {
             naturals,
             wilds,
         } => {
-            // the counts summed as the bytes of a word (no sum reaches 256: no carry between bytes)
-            let n = (u32::from_le_bytes(naturals).wrapping_mul(0x0101_0101) >> 24) as u8;
+            let n = sum4(naturals) as u8;
             let [w0, w1, w2, w3, joker] = wilds;
-            let w = (u32::from_le_bytes([w0, w1, w2, w3]).wrapping_mul(0x0101_0101) >> 24) as u8
-                + joker;
+            let w = sum4([w0, w1, w2, w3]) as u8 + joker;
             Shape::Set {
                 rank,
                 naturals: n,
@@ -263,12 +261,18 @@ impl<'s> Context<'s> {
     /// The team's melds with `shape` as meld `index`, or as a new meld.
     pub fn shapes_with(&self, index: Option<usize>, shape: Shape) -> Vec<Shape> {
         let mut shapes = Vec::with_capacity(self.shapes.len() + 1);
+        self.put_shapes_with(&mut shapes, index, shape);
+        shapes
+    }
+
+    /// [`Context::shapes_with`] into `shapes` (its earlier content dropped, its room reused).
+    pub fn put_shapes_with(&self, shapes: &mut Vec<Shape>, index: Option<usize>, shape: Shape) {
+        shapes.clear();
         shapes.extend_from_slice(&self.shapes);
         match index {
             None => shapes.push(shape),
             Some(i) => shapes[i] = shape,
         }
-        shapes
     }
 
     /// Would the team be open with these natural runs and count (K-OPEN-1 to K-OPEN-4, C-OPEN-2)?

@@ -350,8 +350,8 @@ impl PyNativeState {
     /// is one of the objects of this state's `legal_actions()`, already listed (applied
     /// without checking it again, the native legality answering the C-OUT-5 chore within
     /// `budget`): its native state and phase set, and its events when this game's
-    /// events are read (else they are made when asked, `events`); otherwise (a state not listed yet, another object)
-    /// None, and nothing is done.
+    /// events are read (else they are made when asked, `events`); otherwise (a state not
+    /// listed yet, another object) None, and nothing is done.
     #[pyo3(signature = (action, kind, *, budget = SEARCH_BUDGET))]
     fn play<'py>(
         &self,

@@ -271,16 +271,17 @@ pub fn legal_takes(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
             each_target([a, b])?;
         }
     }
+    // a natural and a wild card, then no cards onto a set of the rank: never onto a frozen pile
     if !frozen {
         for &(a, _) in naturals.iter() {
             for &(w, _) in wilds.iter() {
                 each_target([a, w])?;
             }
         }
-    }
-    for &target in same_rank.iter().filter(|_| !frozen) {
-        if take_problem(ctx, &[], Some(target))?.is_none() {
-            out.push(Action::take(CardList::EMPTY, Some(target as u16)));
+        for &target in same_rank.iter() {
+            if take_problem(ctx, &[], Some(target))?.is_none() {
+                out.push(Action::take(CardList::EMPTY, Some(target as u16)));
+            }
         }
     }
     Ok(out)

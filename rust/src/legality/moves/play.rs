@@ -23,9 +23,12 @@ pub(super) struct Gen<'c> {
     /// Each sub-multiset of the wild cards in hand (at most `max_wilds`) with its size and value.
     wild_sets: Vec<(CardList, u32, i32)>,
     root_ok: Option<bool>,
+    /// The cards that must stay after a meld of a team that is down, for the turn to be
+    /// surely finishable: two, three when one of them may not be discarded.
+    keep: usize,
     /// When the team is down and the player is not bound to go out: the most cards a
-    /// meld other than black 3s may lay with the turn surely finishable after it (the
-    /// first test of [`Gen::ok_searched`], made once for the position).
+    /// meld other than black 3s may lay keeping [`Gen::keep`] (the first test of
+    /// [`Gen::ok_searched`], made once for the position).
     free_lay: Option<usize>,
     /// The situation after a candidate, its melds' list reused from one candidate to the next.
     after: Situation,
@@ -45,9 +48,8 @@ impl<'c> Gen<'c> {
             .collect();
         let n = ctx.hand.len();
         let must_out = turn.must_go_out || turn.answer == Some(true);
-        // ok_searched's first test with the team down: the aside joins the hand, and
-        // two cards must stay (three when one of them may not be discarded)
         let keep = if turn.forbidden.is_none() { 2 } else { 3 };
+        // ok_searched's first test with the team down: the aside joins the hand
         let free_lay = (ctx.opened && !must_out)
             .then(|| (n as usize + turn.aside.len()).checked_sub(keep))
             .flatten();
@@ -55,6 +57,7 @@ impl<'c> Gen<'c> {
             ctx,
             finisher: ctx.finisher(turn.forbidden, no_out),
             n,
+            keep,
             must_out,
             no_out,
             wild_sets,
@@ -122,7 +125,7 @@ impl<'c> Gen<'c> {
             return Ok(empty_problem(ctx, can2, opened2, false, self.no_out).is_none());
         }
         let must_out = self.must_out || black3;
-        if opened2 && !must_out && n2 >= 2 && (turn.forbidden.is_none() || n2 > 2) {
+        if opened2 && !must_out && n2 as usize >= self.keep {
             return Ok(true);
         }
         if !self.root_finishable()? {
@@ -138,13 +141,7 @@ impl<'c> Gen<'c> {
             }
         }
         let after = &mut self.after;
-        after.shapes.clear();
-        after.shapes.reserve(ctx.shapes.len() + 1);
-        after.shapes.extend_from_slice(&ctx.shapes);
-        match index {
-            None => after.shapes.push(shape),
-            Some(i) => after.shapes[i] = shape,
-        }
+        ctx.put_shapes_with(&mut after.shapes, index, shape);
         after.hand = hand;
         after.opened = opened2;
         after.count = count2;

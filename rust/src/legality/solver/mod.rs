@@ -53,5 +53,5 @@ mod tests;
 pub use budget::{Finisher, SearchGaveUp, Work, MAX_MELDS, SEARCH_BUDGET};
 pub use situation::{team_opens, Situation, TurnFlags};
 pub use tables::{
-    canastas, Cards, FinishRules, Shape, Tables, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
+    canastas, sum4, Cards, FinishRules, Shape, Tables, BLACK_THREE_MELD_MAX, CANASTA_SIZE, MELD_MIN,
 };

@@ -27,6 +27,12 @@ pub(super) const fn is_wild(c: usize) -> bool {
     c == JOKER as usize || (c >= 4 && c < 8)
 }
 
+/// The sum of four counts, as the bytes of a word times 0x01010101 (its top byte: the
+/// counts of a hand or a meld never reach 256 together, so no carry crosses a byte).
+pub const fn sum4(counts: [u8; 4]) -> u32 {
+    u32::from_le_bytes(counts).wrapping_mul(0x0101_0101) >> 24
+}
+
 /// The wild cards (the 2s and the joker), bit `c` for card `c`.
 pub(super) const WILD_MASK: u64 = 0xf0 | 1 << JOKER;
 
@@ -152,12 +158,11 @@ impl Cards {
     /// How many cards of `rank` (1-13) there are (its four counts summed as the bytes of a word).
     pub(crate) fn rank_total(&self, rank: u8) -> u32 {
         let base = rank_base(rank);
-        let counts = u32::from_le_bytes(
+        sum4(
             self.0[base..base + 4]
                 .try_into()
                 .expect("a rank's four counts"),
-        );
-        counts.wrapping_mul(0x0101_0101) >> 24
+        )
     }
 
     /// Whether there is no card.
@@ -244,8 +249,7 @@ impl Cards {
 
     /// The cards present, bit `c` for card `c` (a word's eight counts at a time).
     pub(super) fn held_mask(&self) -> u64 {
-        (0..7).fold(0, |mask, k| {
-            let word = count_word(&self.0, 8 * k);
+        (0..).zip(self.words()).fold(0, |mask, (k, word)| {
             // the top bit of each count's byte: set when the count is not 0
             let held = (((word & 0x7f7f_7f7f_7f7f_7f7f) + 0x7f7f_7f7f_7f7f_7f7f) | word)
                 & 0x8080_8080_8080_8080;
