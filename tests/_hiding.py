@@ -42,6 +42,7 @@ from kanasta import (
     State,
     parse_card,
 )
+from kanasta.actions import ACTION_TYPES
 
 #: events every seat sees as they are
 PUBLIC_EVENTS = (
@@ -73,7 +74,9 @@ def _collect_cards(obj: Any, out: Counter[Card]) -> None:
 
 @functools.cache
 def _card_fields(cls: type) -> tuple[str, ...]:
-    """The fields of an attrs class (none for any other class)."""
+    """The fields of an attrs class or an action class (none for any other class)."""
+    if cls in ACTION_TYPES:  # (compiled: their fields in constructor order)
+        return tuple(cls.__match_args__)
     return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else ()
 
 

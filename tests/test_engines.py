@@ -15,6 +15,7 @@ import copy
 import pickle
 import random
 import sys
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -83,9 +84,8 @@ def test_both_engines_deal_and_play_the_same_game() -> None:
     assert native.history == python.history and native.view(2) == python.view(2)
 
 
-def test_native_listings_hand_out_the_same_object_for_the_same_move_within_a_game() -> None:
-    """A game's listings share its objects (one per move); another game has its own (issue 25 R5),
-    but for the moves with no fields (draw, ask, decline), one object each, as cards are."""
+def test_native_listings_hand_out_one_object_for_each_move() -> None:
+    """Move objects cannot be changed, so every listing and history of every game shares one per move."""
     a = kanasta.new_game(kanasta.Rules.classic(), 5, engine="native")
     b = kanasta.new_game(kanasta.Rules.classic(), 5, engine="native")
     draw_a = next(m for m in a.legal_actions() if isinstance(m, Draw))
@@ -94,10 +94,10 @@ def test_native_listings_hand_out_the_same_object_for_the_same_move_within_a_gam
     assert a.legal_actions() is a.legal_actions()  # kept by the state
     a1, b1 = a.apply(draw_a), b.apply(draw_b)
     assert a1.legal_actions() == b1.legal_actions()
-    assert not {id(m) for m in a1.legal_actions()} & {id(m) for m in b1.legal_actions()}
+    assert all(x is y for x, y in zip(a1.legal_actions(), b1.legal_actions(), strict=True))
+    assert a1.history[-1].action is draw_a
     discard = a1.legal_actions()[-1]
     assert isinstance(discard, kanasta.Discard)
-    # two states of one game, the same move: the same object
     a2 = a.apply(kanasta.parse_action("draw"))
     assert a2 is not a1 and a2.legal_actions()[-1] is discard
 
@@ -197,22 +197,27 @@ def test_rules_the_core_does_not_read_are_refused_not_played_by_the_python_engin
 
 
 def test_a_native_failure_is_raised_not_answered_by_the_python_engine() -> None:
-    """One engine per game: a failure of the core (here its maker of move objects, made to
+    """One engine per game: a failure of the core (here its maker of event objects, made to
     fail) is raised to the caller; the Python engine does not answer in its place."""
-    state = kanasta.new_game(kanasta.Rules.classic(), 9, engine="native").apply(kanasta.Draw())
+    state = kanasta.new_game(kanasta.Rules.classic(), 9, engine="native")
 
-    def broken(action: object, value: object) -> None:
-        raise RuntimeError("the core's move maker failed")
+    def broken(obj: object, value: object) -> None:
+        raise RuntimeError("the core's event maker failed")
 
-    makers = _native.class_makers(_core.ACTION_FIELDS, _native.ACTION_CLASSES)
-    _core.set_action_factory([(cls, [broken] * len(setters)) for cls, setters in makers], _native._CARD)
+    events = _native.class_makers(_core.EVENT_FIELDS, _native.EVENT_CLASSES)
+    values = _native.class_makers(_core.VALUE_FIELDS, _native.VALUE_CLASSES)
+    rest = (
+        (kanasta.MeldKind.SET, kanasta.MeldKind.RUN), [None, *(kanasta.Rank(n) for n in range(1, 14))],
+        [kanasta.Suit(n) for n in range(4)], Fraction,
+    )
+    _core.set_event_factory([(cls, [broken] * len(setters)) for cls, setters in events], values, *rest)
     try:
-        with pytest.raises(RuntimeError, match="move maker failed"):
-            state.legal_actions()
+        with pytest.raises(RuntimeError, match="event maker failed"):
+            state.apply(kanasta.Draw()).events  # noqa: B018
     finally:
-        _core.set_action_factory(makers, _native._CARD)
+        _core.set_event_factory(events, values, *rest)
     python = kanasta.new_game(kanasta.Rules.classic(), 9, engine="python").apply(kanasta.Draw())
-    assert state.legal_actions() == python.legal_actions()
+    assert state.apply(kanasta.Draw()).events == python.events
 
 
 def test_the_core_explains_moves_of_any_size_as_the_python_engine() -> None:
@@ -232,7 +237,7 @@ def test_the_core_explains_moves_of_any_size_as_the_python_engine() -> None:
                 assert answers[0] == answers[1] and answers[0] is not None, (move, answers)
                 native = states[0]._native
                 assert native is not None
-                rule, message = _core.explain_parts(native, *_native.move_parts(move)) or ("", "")
+                rule, message = _core.explain_action(native, move) or ("", "")
                 assert f"{message} [{rule}]" == answers[1]  # the core's own answer
                 with pytest.raises(IllegalActionError):
                     states[0].apply(move)

@@ -18,8 +18,10 @@ import pytest
 
 import _games
 import kanasta
+import kanasta.actions
 from kanasta import _rng, melds
 from kanasta._core import _testing
+from kanasta.actions import ACTION_TYPES
 from kanasta.cards import DECK, Card
 from kanasta.melds import Meld
 from kanasta.state import HandStarted, RedThreeLaid, State, UpcardTurned
@@ -240,10 +242,16 @@ def test_the_core_exports_what_the_package_uses_and_the_tests_ask_in_a_submodule
 
     text = _package_text()
     public = [name for name in core.__all__ if not name.startswith("_")]
-    assert len(public) > 20 and "NativeState" in public
+    assert len(public) >= 20 and "NativeState" in public
     unused = [name for name in public if not re.search(rf"\b_core\.{name}\b", text)]
     assert unused == [], f"kanasta._core names the package never uses (move them to _testing): {unused}"
     assert set(_testing.__all__) >= {"Deal", "FinishRules", "legal_moves", "search_nodes", "stream_values"}
     assert not set(_testing.__all__) & set(public)
     assert core._testing is _testing and _testing.__name__ == "kanasta._core._testing"
+    # the action classes are a submodule of their own, which kanasta.actions re-exports
+    assert core.actions.__name__ == "kanasta._core.actions"
+    assert set(core.actions.__all__) == {cls.__name__ for cls in ACTION_TYPES} | {"register_actions"}
+    for cls in ACTION_TYPES:
+        assert getattr(core.actions, cls.__name__) is cls is getattr(kanasta.actions, cls.__name__)
+        assert cls.__module__ == "kanasta.actions"
     assert "_testing" not in text

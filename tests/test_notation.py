@@ -5,10 +5,12 @@ Also the public constructors' types and the names a view shares with a state.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import random
 import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -16,6 +18,7 @@ import pytest
 import kanasta
 from _games import PRESET_NAMES, game
 from kanasta import NotationError, parse_action, parse_cards
+from kanasta.actions import ACTION_TYPES
 from kanasta.view.seen import hide as seen_by
 
 
@@ -113,7 +116,26 @@ def test_public_constructors_take_precise_types() -> None:
                 if re.search(r"\b(object|Any)\b", hint):
                     loose.append(f"{name}.{arg}: {hint}")
     assert not loose
-    assert inspect.signature(kanasta.AddToMeld.__init__).parameters["meld"].annotation in (int, "int")
+    assert inspect.signature(kanasta.Rules.__init__).parameters["players"].annotation in (int, "int")
+
+
+def test_the_compiled_action_classes_are_typed_precisely_in_their_stub() -> None:
+    """The action classes are compiled: their constructors' types are in kanasta._core's stub."""
+    stub = ast.parse((Path(kanasta.__file__).parent / "_core" / "actions.pyi").read_text())
+    hints: dict[str, dict[str, str]] = {}
+    for node in stub.body:
+        if isinstance(node, ast.ClassDef) and node.name in {cls.__name__ for cls in ACTION_TYPES}:
+            new = next(f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__new__")
+            hints[node.name] = {a.arg: ast.unparse(a.annotation) for a in new.args.args[1:] if a.annotation}
+    assert set(hints) == {cls.__name__ for cls in ACTION_TYPES}
+    for cls in ACTION_TYPES:
+        # the stub names the parameters the compiled constructor takes, in order
+        names = list(inspect.signature(cls).parameters)
+        assert names == list(hints[cls.__name__]), cls
+    loose = [f"{c}.{a}: {h}" for c, args in hints.items() for a, h in args.items() if re.search(r"\b(object|Any)\b", h)]
+    assert not loose
+    assert hints["AddToMeld"] == {"meld": "int", "cards": "Iterable[Card]"}
+    assert hints["TakePile"] == {"cards": "Iterable[Card]", "meld": "int | None"}
 
 
 def test_a_bad_meld_number_is_still_refused_at_run_time() -> None:

@@ -195,32 +195,118 @@ impl Action {
     }
 }
 
-impl fmt::Display for Action {
+/// The kinds of move (the bindings number them in this order).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Verb {
+    Draw,
+    Take,
+    Meld,
+    Add,
+    Extend,
+    Discard,
+    Ask,
+    Answer,
+    Decline,
+}
+
+/// A move's parts as its text form reads them, with any number of cards (an action
+/// object may hold more than a move of the core can): `Display` writes the notation.
+pub struct Notation<'a> {
+    pub verb: Verb,
+    /// The cards in stored order (a discard's one card; none for a move without cards).
+    pub cards: &'a [Card],
+    /// A take's, addition's or extension's meld number.
+    pub meld: Option<u16>,
+    /// An answer's yes (true) or no.
+    pub permit: bool,
+}
+
+impl Action {
+    /// The move's parts as its text form reads them.
+    pub fn notation(&self) -> Notation<'_> {
+        let (verb, meld, permit) = match *self {
+            Action::Draw => (Verb::Draw, None, false),
+            Action::Take { meld, .. } => (Verb::Take, meld, false),
+            Action::Meld { .. } => (Verb::Meld, None, false),
+            Action::Add { meld, .. } => (Verb::Add, Some(meld), false),
+            Action::Extend { meld, .. } => (Verb::Extend, Some(meld), false),
+            Action::Discard { .. } => (Verb::Discard, None, false),
+            Action::Ask => (Verb::Ask, None, false),
+            Action::Answer { permit } => (Verb::Answer, None, permit),
+            Action::Decline => (Verb::Decline, None, false),
+        };
+        Notation {
+            verb,
+            cards: self.cards(),
+            meld,
+            permit,
+        }
+    }
+}
+
+impl Notation<'_> {
+    /// The core's move of these parts; None when it cannot hold it (more than
+    /// [`MAX_MOVE_CARDS`] cards, a discard without its one card).
+    pub fn action(&self) -> Option<Action> {
+        let list = || CardList::new(self.cards);
+        Some(match self.verb {
+            Verb::Draw => Action::Draw,
+            Verb::Take => Action::Take {
+                cards: list()?,
+                meld: self.meld,
+            },
+            Verb::Meld => Action::Meld { cards: list()? },
+            Verb::Add => Action::Add {
+                meld: self.meld?,
+                cards: list()?,
+            },
+            Verb::Extend => Action::Extend {
+                meld: self.meld?,
+                run: list()?,
+            },
+            Verb::Discard => match self.cards {
+                [card] => Action::Discard { card: *card },
+                _ => return None,
+            },
+            Verb::Ask => Action::Ask,
+            Verb::Answer => Action::Answer {
+                permit: self.permit,
+            },
+            Verb::Decline => Action::Decline,
+        })
+    }
+}
+
+impl fmt::Display for Notation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Draw => f.write_str("draw"),
-            Action::Take { cards, meld } => {
+        let cards = || format_cards(self.cards);
+        let meld = self.meld.unwrap_or_default();
+        match self.verb {
+            Verb::Draw => f.write_str("draw"),
+            Verb::Take => {
                 f.write_str("take")?;
-                if !cards.is_empty() {
-                    write!(f, " {}", format_cards(cards.as_slice()))?;
+                if !self.cards.is_empty() {
+                    write!(f, " {}", cards())?;
                 }
-                if let Some(m) = meld {
+                if let Some(m) = self.meld {
                     write!(f, " @{m}")?;
                 }
                 Ok(())
             }
-            Action::Meld { cards } => write!(f, "meld {}", format_cards(cards.as_slice())),
-            Action::Add { meld, cards } => {
-                write!(f, "add @{meld} {}", format_cards(cards.as_slice()))
-            }
-            Action::Extend { meld, run } => {
-                write!(f, "extend @{meld} {}", format_cards(run.as_slice()))
-            }
-            Action::Discard { card } => write!(f, "discard {}", notation(*card)),
-            Action::Ask => f.write_str("ask"),
-            Action::Answer { permit } => f.write_str(if *permit { "yes" } else { "no" }),
-            Action::Decline => f.write_str("decline"),
+            Verb::Meld => write!(f, "meld {}", cards()),
+            Verb::Add => write!(f, "add @{meld} {}", cards()),
+            Verb::Extend => write!(f, "extend @{meld} {}", cards()),
+            Verb::Discard => write!(f, "discard {}", cards()),
+            Verb::Ask => f.write_str("ask"),
+            Verb::Answer => f.write_str(if self.permit { "yes" } else { "no" }),
+            Verb::Decline => f.write_str("decline"),
         }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.notation().fmt(f)
     }
 }
 

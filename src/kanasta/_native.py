@@ -28,18 +28,6 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 import attrs
 
 from kanasta import _core
-from kanasta.actions import (
-    ASK,
-    DECLINE,
-    DRAW,
-    Action,
-    AddToMeld,
-    AnswerPartner,
-    Discard,
-    ExtendRun,
-    LayMeld,
-    TakePile,
-)
 from kanasta.cards import Card, Rank, Suit
 from kanasta.errors import ConfigError, short_repr
 from kanasta.melds import Meld, MeldKind
@@ -73,7 +61,6 @@ __all__ = [
     "FILLED",
     "Engine",
     "choose_engine",
-    "move_parts",
     "rules_text",
 ]
 
@@ -138,11 +125,11 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     Called directly, it costs about half of ``object.__setattr__``, which finds the
     slot by name first: the way the hot paths fill a frozen object they made.
 
-    >>> from kanasta.actions import Discard
-    >>> d = object.__new__(Discard)
-    >>> slot_setter(Discard, "card")(d, Card.from_index(0))
-    >>> d
-    Discard(card=Card('AC'))
+    >>> from kanasta.position import Turn
+    >>> turn = object.__new__(Turn)
+    >>> slot_setter(Turn, "drew")(turn, True)
+    >>> turn.drew
+    True
     """
     setter: Callable[[Any, Any], None] = _slot(cls, name).__set__
     return setter
@@ -247,78 +234,35 @@ def base_class(cls: type[T]) -> type[T]:
     return _BASES.get(cls, cls)
 
 
-ACTION_CLASSES: Final[dict[str, type[Action]]] = {
-    cls.__name__: cls
-    for cls in (type(DRAW), TakePile, LayMeld, AddToMeld, ExtendRun, Discard, type(ASK), AnswerPartner,
-                type(DECLINE))
-}
-"""The action classes by name, as ``kanasta._core.ACTION_FIELDS`` names them (by kind: see :func:`move_parts`)."""
-_ONE: Final[dict[type, Action]] = {type(DRAW): DRAW, type(ASK): ASK, type(DECLINE): DECLINE}
-"""The one object of each action class with no fields (it has nothing to change: shared, as cards are)."""
-
-
 Makers: TypeAlias = "list[tuple[Any, list[Callable[[Any, Any], None]]]]"
 """What the core's factories read of one of its field tables: per kind, the class and its slots' setters."""
 
 
 def class_makers(table: tuple[tuple[str, tuple[str, ...]], ...], classes: Mapping[str, type]) -> Makers:
-    """What ``_core.set_action_factory``, ``set_event_factory`` and ``set_view_factory`` read of a table.
+    """What ``_core.set_event_factory`` and ``set_view_factory`` read of a table.
 
-    ``table`` is one of the core's tables of fields (``_core.ACTION_FIELDS``, ``EVENT_FIELDS``,
+    ``table`` is one of the core's tables of fields (``_core.EVENT_FIELDS``, ``VALUE_FIELDS``,
     ``SEEN_FIELDS``: per kind, a class's name and the fields the core sets, in the order it
     sets them, the class's own order), ``classes`` the library's classes by those names.  Per
     kind, the class and its slots' setters by the table's names, after checking that they are
-    the class's fields in order (else ImportError); a class with no fields is given as its one
-    object and no setters.  The core makes each object with them (``object.__new__`` and the
-    slots' setters, without the classes' converters and validators: the core's values are
-    valid, cards in stored order).
+    the class's fields in order (else ImportError).  The core makes each object with them
+    (``object.__new__`` and the slots' setters, without the classes' converters and
+    validators: the core's values are valid, cards in stored order).
 
-    >>> [(getattr(c, "__name__", c), len(s)) for c, s in class_makers(_core.ACTION_FIELDS, ACTION_CLASSES)][:3]
-    [(Draw(), 0), ('TakePile', 2), ('LayMeld', 1)]
-    >>> class_makers((("Discard", ("cards",)),), ACTION_CLASSES)
+    >>> [(c.__name__, len(s)) for c, s in class_makers(_core.VALUE_FIELDS, VALUE_CLASSES)][:2]
+    [('Meld', 6), ('CanastaScore', 5)]
+    >>> class_makers((("Meld", ("cards",)),), VALUE_CLASSES)
     Traceback (most recent call last):
     ...
-    ImportError: kanasta._core's fields of Discard ('cards',) are not the class's
+    ImportError: kanasta._core's fields of Meld ('cards',) are not the class's
     """
     made: Makers = []
     for kind, names in table:
         cls = classes[kind]
         if tuple(f.name for f in attrs.fields(cls)) != names:
             raise ImportError(f"kanasta._core's fields of {kind} {names} are not the class's")
-        if names:
-            made.append((cls, [slot_setter(cls, name) for name in names]))
-        else:
-            made.append((_ONE[cls], []))
+        made.append((cls, [slot_setter(cls, name) for name in names]))
     return made
-
-
-def move_parts(action: Action) -> tuple[int, list[int], int | None]:
-    """A move as ``kanasta._core.explain_parts`` reads it: its kind, its cards' indices, its meld number.
-
-    The kinds are those of ``kanasta._core.ACTION_FIELDS`` (an answer's "meld" is 1 for yes, 0 for no);
-    the cards are in stored order, as many as the move holds.
-
-    >>> from kanasta.actions import NO
-    >>> from kanasta.cards import parse_cards
-    >>> move_parts(AddToMeld(meld=2, cards=parse_cards("AC JK"))), move_parts(NO)
-    ((3, [0, 52], 2), (7, [], 0))
-    """
-    if isinstance(action, Discard):
-        return 5, [action.card.index], None
-    if isinstance(action, LayMeld):
-        return 2, [card.index for card in action.cards], None
-    if isinstance(action, AddToMeld):
-        return 3, [card.index for card in action.cards], action.meld
-    if isinstance(action, ExtendRun):
-        return 4, [card.index for card in action.run], action.meld
-    if isinstance(action, TakePile):
-        return 1, [card.index for card in action.cards], action.meld
-    if isinstance(action, AnswerPartner):
-        return 7, [], int(action.permit)
-    return _SIMPLE[type(action)], [], None
-
-
-_SIMPLE: Final[dict[type, int]] = {type(DRAW): 0, type(ASK): 6, type(DECLINE): 8}
 
 
 # ------------------------------------------------------------ a position's fields
@@ -416,7 +360,6 @@ VALUE_CLASSES: Final[dict[str, type]] = {cls.__name__: cls for cls in (Meld, Can
 """The classes of a hand result, its parts and a meld by name, as ``kanasta._core.VALUE_FIELDS`` names them."""
 
 _check_fields()
-_core.set_action_factory(class_makers(_core.ACTION_FIELDS, ACTION_CLASSES), _CARD)
 # the core makes a game's event, hand-result and meld objects as it makes its moves: object.__new__
 # and the slots' setters (a score's half points: Fraction(halves, 2))
 _core.set_event_factory(

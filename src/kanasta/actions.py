@@ -25,17 +25,28 @@ Meld indices (``@i``) count from 0 in the team's list of melds
 ('meld 7H 7S JK', True)
 >>> str(parse_action("extend @1 JK 4H 5H 6H"))
 'extend @1 JK 4H 5H 6H'
+
+The action classes are compiled with the native core and both engines use
+them.  Their constructors check every field (:class:`~kanasta.ActionError`
+otherwise) and nothing can change an action once made — no field can be set
+and no class can be subclassed — so actions can be kept, shared and used as
+keys freely; the constructor makes a changed one.
+
+>>> m.cards = ()
+Traceback (most recent call last):
+...
+AttributeError: attribute 'cards' of 'kanasta.actions.LayMeld' objects is not writable
+>>> LayMeld(m.cards[:2] + parse_cards("7D"))
+LayMeld(cards=(Card('7D'), Card('7H'), Card('7S')))
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Final, NoReturn, TypeAlias, cast, get_args
+from typing import Final, NoReturn, TypeAlias, get_args
 
-import attrs
-
-from kanasta.cards import QUOTE_LIMIT, Card, all_cards, card_named, card_problem, format_cards
+from kanasta._core import actions as _compiled
+from kanasta.cards import QUOTE_LIMIT, Card, all_cards, card_named, card_problem
 from kanasta.errors import ActionError, NotationError, short_repr
 
 __all__ = [
@@ -56,242 +67,19 @@ __all__ = [
 MAX_MELD_INDEX: Final = 9999
 """The largest meld number an action may name (a team never has more than 36 melds)."""
 
-# every card is one interned object (kanasta.cards): a card field must be one of them
-_CARD_IDS: Final = frozenset(id(card) for card in all_cards())
-
-
-def _number(value: int) -> str:
-    """``value`` for a message, short even for a huge int (Python refuses to print ints over 4,300 digits)."""
-    if -10**12 < value < 10**12:
-        return str(value)
-    return f"{'-' if value < 0 else ''}a number of {len(hex(value)) * 6 // 5}-odd digits"
-
-
-def _what(value: object) -> str:
-    """A short description of a bad field value (never its whole repr: it may be huge or hostile)."""
-    if type(value) is int:
-        return _number(value)
-    if type(value) is bool or value is None:
-        return repr(value)
-    return f"a {type(value).__name__}"
-
-
-def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(value, (str, bytes)):
-        raise ActionError("cards must be Card values (use kanasta.parse_cards for text)")
-    try:
-        out = tuple(value)
-    except TypeError:
-        raise ActionError(f"cards must be an iterable of kanasta.Card values, not {_what(value)}") from None
-    if len(out) > 108:
-        raise ActionError(f"a move holds at most 108 cards, not {len(out)}")
-    for card in out:
-        if id(card) not in _CARD_IDS:
-            raise ActionError(f"expected a kanasta.Card, got {_what(card)} (use kanasta.parse_cards for text)")
-    return out
-
-
-def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    """Canonical order of cards joining a set: naturals, then wild cards, each by index."""
-    return tuple(sorted(_cards(value), key=lambda c: (c.is_wild, c.index)))
-
-
-def _set_order(value: Iterable[Card]) -> tuple[Card, ...]:
-    """Put a set's cards in canonical order; leave anything else (a run) as given."""
-    cards = _cards(value)
-    naturals = [c for c in cards if not c.is_wild]
-    if len(naturals) >= 2 and all(c.index // 4 == naturals[0].index // 4 for c in naturals):
-        return tuple(sorted(naturals)) + tuple(sorted(c for c in cards if c.is_wild))
-    return cards
-
-
-def _index(value: object) -> int:
-    if type(value) is not int:
-        raise ActionError(f"a meld number must be an int, not {_what(value)}")
-    if not 0 <= value <= MAX_MELD_INDEX:
-        raise ActionError(f"a meld number must be from 0 to {MAX_MELD_INDEX}, not {_number(value)}")
-    return value
-
-
-def _optional_index(value: object) -> int | None:
-    return None if value is None else _index(value)
-
-
-def _check_index(_instance: object, _attribute: object, value: int) -> None:
-    _index(value)
-
-
-def _check_optional_index(_instance: object, _attribute: object, value: int | None) -> None:
-    _optional_index(value)
-
-
-def _card(value: object) -> Card:
-    if id(value) not in _CARD_IDS:
-        raise ActionError(f"expected a kanasta.Card, got {_what(value)} (use kanasta.parse_card for text)")
-    return value  # type: ignore[return-value]  # one of the interned cards
-
-
-def _flag(value: object) -> bool:
-    if value is not True and value is not False:
-        raise ActionError(f"expected True or False, got {_what(value)}")
-    return value
-
-
-@attrs.frozen(slots=True)
-class Draw:
-    """Draw from the stock (G-TURN-1; two cards in the two-player game, C2-2).
-
-    >>> from kanasta import Draw
-    >>> str(Draw()), Draw() == Draw()
-    ('draw', True)
-    """
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@attrs.frozen(slots=True)
-class TakePile:
-    """Take the discard pile.
-
-    In Classic Canasta (C-PILE-1) :attr:`cards` are the hand cards that meld the
-    top card — a natural pair, or one natural and one wild — or empty when the
-    top card goes onto the team's meld :attr:`meld`.  When both are given the
-    new three cards join meld :attr:`meld` (C-PILE-4).  In Kanasta the whole pile
-    goes to hand and both are empty (K-PILE-1).
-
-    >>> from kanasta import TakePile, parse_cards
-    >>> str(TakePile(parse_cards("KH KS")))
-    'take KH KS'
-    >>> str(TakePile(parse_cards("2C KH"), meld=1))
-    'take KH 2C @1'
-    >>> str(TakePile(meld=2)), str(TakePile())
-    ('take @2', 'take')
-    """
-
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_cards)
-    meld: int | None = attrs.field(default=None, validator=_check_optional_index)
-
-    def __str__(self) -> str:
-        parts = ["take"]
-        if self.cards:
-            parts.append(format_cards(self.cards))
-        if self.meld is not None:
-            parts.append(f"@{self.meld}")
-        return " ".join(parts)
-
-
-@attrs.frozen(slots=True)
-class LayMeld:
-    """Lay down a new meld from hand.
-
-    A set's cards are stored in canonical order (naturals, then wilds); a run's
-    are kept as given, low to high, the wild in the place it stands for
-    (K-MELD-5): ``5H 6H JK`` and ``JK 5H 6H`` are different moves.
-
-    >>> from kanasta import LayMeld, parse_cards
-    >>> str(LayMeld(parse_cards("2C 9S 9D")))
-    'meld 9D 9S 2C'
-    >>> LayMeld(parse_cards("5H 6H JK")) == LayMeld(parse_cards("JK 5H 6H"))
-    False
-    """
-
-    cards: tuple[Card, ...] = attrs.field(converter=_set_order)
-
-    def __str__(self) -> str:
-        return "meld " + format_cards(self.cards)
-
-
-@attrs.frozen(slots=True)
-class AddToMeld:
-    """Add cards from hand to the team's set number :attr:`meld`.
-
-    >>> from kanasta import AddToMeld, parse_cards
-    >>> str(AddToMeld(0, parse_cards("JK 7C")))
-    'add @0 7C JK'
-    """
-
-    meld: int = attrs.field(validator=_check_index)
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
-
-    def __str__(self) -> str:
-        return f"add @{self.meld} {format_cards(self.cards)}"
-
-
-@attrs.frozen(slots=True)
-class ExtendRun:
-    """Add cards from hand to the team's run number :attr:`meld`.
-
-    :attr:`run` is the run's new list from low end to high end (K-MELD-5): it
-    shows where a new wild goes and, when its natural card is added, which free
-    end the run's wild moves to (K-MELD-7).
-
-    >>> from kanasta import ExtendRun, parse_cards
-    >>> str(ExtendRun(1, parse_cards("4H 5H 6H 7H JK")))
-    'extend @1 4H 5H 6H 7H JK'
-    """
-
-    meld: int = attrs.field(validator=_check_index)
-    run: tuple[Card, ...] = attrs.field(converter=_cards)
-
-    def __str__(self) -> str:
-        return f"extend @{self.meld} {format_cards(self.run)}"
-
-
-@attrs.frozen(slots=True)
-class Discard:
-    """Discard a card, ending the turn (or emptying the hand with the last card).
-
-    >>> from kanasta import Discard, parse_card
-    >>> str(Discard(parse_card("QS")))
-    'discard QS'
-    """
-
-    card: Card = attrs.field(validator=lambda _i, _a, v: _card(v))
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@attrs.frozen(slots=True)
-class AskPartner:
-    """Ask partner "may I go out?" (C-OUT-3); the partner answers next.
-
-    >>> from kanasta import AskPartner
-    >>> str(AskPartner())
-    'ask'
-    """
-
-    def __str__(self) -> str:
-        return "ask"
-
-
-@attrs.frozen(slots=True)
-class AnswerPartner:
-    """The partner's binding answer to :class:`AskPartner` (C-OUT-3).
-
-    >>> from kanasta import AnswerPartner
-    >>> str(AnswerPartner(True)), str(AnswerPartner(False))
-    ('yes', 'no')
-    """
-
-    permit: bool = attrs.field(validator=lambda _i, _a, v: _flag(v))
-
-    def __str__(self) -> str:
-        return "yes" if self.permit else "no"
-
-
-@attrs.frozen(slots=True)
-class Decline:
-    """Decline to take the pile once the stock is empty, ending the hand (C-OUT-5).
-
-    >>> from kanasta import Decline
-    >>> str(Decline())
-    'decline'
-    """
-
-    def __str__(self) -> str:
-        return "decline"
+# The action classes are compiled (kanasta._core.actions): both engines make and read the same objects, and
+# nothing can change one (no slots, no __dict__, no subclasses), so every game shares them.  Their
+# constructors check their fields against the package's cards and raise its ActionError.
+_compiled.register_actions(all_cards(), ActionError)
+Draw = _compiled.Draw
+TakePile = _compiled.TakePile
+LayMeld = _compiled.LayMeld
+AddToMeld = _compiled.AddToMeld
+ExtendRun = _compiled.ExtendRun
+Discard = _compiled.Discard
+AskPartner = _compiled.AskPartner
+AnswerPartner = _compiled.AnswerPartner
+Decline = _compiled.Decline
 
 
 Action: TypeAlias = (
@@ -355,56 +143,34 @@ class _Line:
                 out.append(card)
         return tuple(out)
 
-# the fields of each action class, in constructor order
-_FIELDS: Final[dict[type, tuple[str, ...]]] = {
-    Draw: (), TakePile: ("cards", "meld"), LayMeld: ("cards",), AddToMeld: ("meld", "cards"),
-    ExtendRun: ("meld", "run"), Discard: ("card",), AskPartner: (), AnswerPartner: ("permit",), Decline: (),
-}
-_CONSTANTS: Final[dict[type, Action]] = {Draw: DRAW, AskPartner: ASK, Decline: DECLINE}
 
+def own_move(action: object) -> Action:
+    """``action`` itself when it is an object of an action class, else :class:`~kanasta.ActionError` (RULES E-5).
 
-def own_copy(action: object) -> Action:
-    """A new action equal to ``action``, made by its class's constructor (RULES E-5).
-
-    :meth:`State.apply <kanasta.State.apply>` keeps this copy in the
-    history, so nothing the caller holds is kept.  Only the action classes
-    themselves are accepted (not subclasses, which could carry anything), and
-    every field must be one the constructor would have stored; otherwise
-    :class:`~kanasta.ActionError`.
+    :meth:`State.apply <kanasta.State.apply>` keeps the move in the history.  An
+    object of an action class was made by its constructor, which checked its fields, and
+    nothing can change it afterwards (the classes are compiled, frozen and cannot be
+    subclassed), so the history may keep the caller's object itself.
 
     >>> import kanasta
-    >>> from kanasta.actions import own_copy
+    >>> from kanasta.actions import own_move
     >>> move = kanasta.parse_action("meld 7H 7S JK")
-    >>> own_copy(move) == move, own_copy(move) is move
-    (True, False)
-    >>> class Sneaky(kanasta.Discard): pass
-    >>> own_copy(Sneaky(kanasta.parse_card("7H")))
+    >>> own_move(move) is move
+    True
+    >>> own_move("meld 7H 7S JK")
     Traceback (most recent call last):
     ...
-    kanasta.errors.ActionError: not a move: a Sneaky is not a kanasta action class (parse_action reads text)
+    kanasta.errors.ActionError: not a move: a str is not a kanasta action class (parse_action reads text)
     """
-    kind = type(action)
-    names = _FIELDS.get(kind)
-    if names is None:
+    if type(action) not in ACTION_TYPES:
         raise ActionError(
-            f"not a move: a {kind.__name__} is not a kanasta action class (parse_action reads text)"
+            f"not a move: a {type(action).__name__} is not a kanasta action class (parse_action reads text)"
         )
-    if not names:
-        return _CONSTANTS[kind]
-    values = []
-    for name in names:
-        try:
-            value = object.__getattribute__(action, name)
-        except AttributeError:
-            raise ActionError(f"a {kind.__name__} without its {name!r} (not made by its constructor)") from None
-        if name in ("cards", "run") and type(value) is not tuple:
-            raise ActionError(f"a {kind.__name__} whose {name!r} is {_what(value)}, not a tuple of cards")
-        values.append(value)
-    copy = cast(Action, kind(*values))
-    for name, value in zip(names, values):
-        if object.__getattribute__(copy, name) != value:  # both validated: plain ints, tuples of cards
-            raise ActionError(f"a {kind.__name__} whose {name!r} is not as its constructor stores it")
-    return copy
+    try:
+        hash(action)  # (an object left without its fields by ``cls.__new__(cls)`` alone has no hash)
+    except TypeError:
+        raise ActionError(f"a {type(action).__name__} not made by its constructor has no fields") from None
+    return action  # type: ignore[return-value]  # one of the action classes
 
 
 def parse_action(text: str) -> Action:

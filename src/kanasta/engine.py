@@ -39,7 +39,7 @@ from kanasta.actions import (
     ExtendRun,
     LayMeld,
     TakePile,
-    own_copy,
+    own_move,
 )
 from kanasta.cards import DECK, Card
 from kanasta.errors import ActionError, ConfigError, IllegalActionError
@@ -368,7 +368,7 @@ def apply(s: P, action: Action) -> P:
     kanasta.errors.IllegalActionError: it is the draw phase: draw from the stock or take the pile [G-TURN-1]
     """
     try:
-        action = own_copy(action)  # the history keeps the engine's own copy of the move
+        action = own_move(action)  # (the history keeps the move: nothing can change it)
     except ActionError as err:
         raise IllegalActionError("E-5", str(err)) from None
     problem = explain_own(s, action)

@@ -35,11 +35,10 @@ from kanasta._native import (
     base_class,
     choose_engine,
     lazy_class,
-    move_parts,
     rules_text,
     slot_setter,
 )
-from kanasta.actions import Action, own_copy
+from kanasta.actions import Action, own_move
 from kanasta.documents.position import state_from_dict, state_to_dict
 from kanasta.errors import ActionError, ConfigError, EngineLimitError, IllegalActionError, SerializationError
 from kanasta.legality import budget
@@ -216,7 +215,7 @@ class State(Position):
     def _problem(self, action: Action) -> Problem | None:
         """Why ``action`` is illegal here, or None."""
         try:
-            action = own_copy(action)
+            action = own_move(action)
         except ActionError as err:
             return ("E-5", str(err))
         return self._own_problem(action)
@@ -227,7 +226,7 @@ class State(Position):
         if native is not None:
             # the core answers for every move (any number of cards), knowing its own listing
             try:
-                return _core.explain_parts(native, *move_parts(action))
+                return _core.explain_action(native, action)
             except _core.BudgetExceeded as err:
                 raise EngineLimitError(str(err)) from None
         memo = self._memo
@@ -264,7 +263,7 @@ class State(Position):
             if child is not None:
                 return child
         try:
-            action = own_copy(action)  # the history keeps the engine's own copy of the move
+            action = own_move(action)  # (the history keeps the move: nothing can change it)
         except ActionError as err:
             raise IllegalActionError("E-5", str(err)) from None
         problem = self._own_problem(action)

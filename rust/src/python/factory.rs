@@ -58,16 +58,6 @@ impl Classes {
         })
     }
 
-    /// What the package registered for `kind`, and whether the kind has fields to set.
-    pub(super) fn registered<'py>(
-        &self,
-        py: Python<'py>,
-        kind: usize,
-    ) -> (Bound<'py, PyAny>, bool) {
-        let (class, setters) = &self.kinds[kind];
-        (class.bind(py).clone(), !setters.is_empty())
-    }
-
     /// A new object of `kind`, its fields set to `values` in the table's order.
     pub(super) fn make<'py>(
         &self,

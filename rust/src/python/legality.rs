@@ -3,7 +3,7 @@
 //! tuples: `(0, rank, naturals, wilds, size)` for a set, `(1, suit, low,
 //! high, wild position or 0)` for a run.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::actions::parse_action;
@@ -13,6 +13,7 @@ use crate::legality::solver::{
     SEARCH_BUDGET,
 };
 
+use super::action_classes::body_of;
 use super::errors::gave_up;
 use super::state::PyNativeState;
 
@@ -199,52 +200,21 @@ pub(super) fn explain(
     Ok(verdict.map(|p| (p.rule.to_string(), p.message)))
 }
 
-/// Why the move of `kind` (the numbering of `set_action_factory`: 0 draw, 1 take, 2 meld,
-/// 3 add, 4 extend, 5 discard, 6 ask, 7 answer, 8 decline) with `cards` (indices, in stored
-/// order, any number of them) and `meld` (the meld number, or 1/0 for an answer) is illegal
-/// in `state`, as (RULES ID, message), or None when it is legal: `explain` for any move the
-/// package's action classes hold, even one with more cards than a legal move has.
+/// Why `action` (an object of one of the package's action classes, with any number of
+/// cards) is illegal in `state`, as (RULES ID, message), or None when it is legal: `explain`
+/// for any move the action classes hold, even one with more cards than a legal move has.
+/// TypeError for anything else.
 #[pyfunction]
-#[pyo3(signature = (state, kind, cards, meld, *, budget = SEARCH_BUDGET))]
-fn explain_parts(
+#[pyo3(signature = (state, action, *, budget = SEARCH_BUDGET))]
+fn explain_action(
     state: &Bound<'_, PyNativeState>,
-    kind: u8,
-    cards: Vec<Card>,
-    meld: Option<u16>,
+    action: &Bound<'_, PyAny>,
     budget: u64,
 ) -> PyResult<Option<(String, String)>> {
     use crate::legality::checks::MoveParts;
-    if cards.iter().any(|&c| usize::from(c) >= DISTINCT) {
-        return Err(PyValueError::new_err("a card index is from 0 to 52"));
-    }
-    let need =
-        |m: Option<u16>| m.ok_or_else(|| PyValueError::new_err("this move needs a meld number"));
-    let parts = match kind {
-        0 => MoveParts::Draw,
-        1 => MoveParts::Take {
-            cards: &cards,
-            meld,
-        },
-        2 => MoveParts::Meld { cards: &cards },
-        3 => MoveParts::Add {
-            meld: need(meld)?,
-            cards: &cards,
-        },
-        4 => MoveParts::Extend {
-            meld: need(meld)?,
-            run: &cards,
-        },
-        5 => match cards.as_slice() {
-            [card] => MoveParts::Discard { card: *card },
-            _ => return Err(PyValueError::new_err("a discard has one card")),
-        },
-        6 => MoveParts::Ask,
-        7 => MoveParts::Answer {
-            permit: need(meld)? != 0,
-        },
-        8 => MoveParts::Decline,
-        _ => return Err(PyValueError::new_err(format!("no move is of kind {kind}"))),
-    };
+    let parts = body_of(action)
+        .and_then(|body| MoveParts::of_notation(&body.notation()))
+        .ok_or_else(|| PyTypeError::new_err("explain_action needs an action object"))?;
     let native = state.get();
     if native.listed_parts(&parts) {
         return Ok(None); // a move of the state's kept listing is legal
@@ -256,6 +226,6 @@ fn explain_parts(
 
 /// Add the legality's classes and functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(explain_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_action, m)?)?;
     Ok(())
 }

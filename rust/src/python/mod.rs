@@ -10,7 +10,10 @@
 //! * [`deal`]: the random stream and the deal (`kanasta._rng`, `kanasta.engine`);
 //! * [`melds`]: reading melds (`kanasta.melds`);
 //! * [`state`]: the `NativeState` class (`kanasta.state`, `kanasta._native`);
-//! * [`actions`]: the table of the listing's action objects (`kanasta.actions`);
+//! * [`actions`]: the moves the action objects hold, their fields' checks and the one table
+//!   of the objects (`kanasta.actions`);
+//! * [`action_classes`]: the action classes themselves (`kanasta.Draw`, `kanasta.LayMeld`, ...),
+//!   in the submodule `kanasta._core.actions`, and the table of their objects;
 //! * [`legality`]: the native legality's functions (`kanasta.legality`);
 //! * [`position`]: a position's fields one by one (`kanasta.position`);
 //! * [`objects`]: a game's event and hand-result objects (`kanasta.position`);
@@ -24,6 +27,7 @@
 //! * this module: the shared conversions, the `IllegalMove` exception and the
 //!   module's registration.
 
+mod action_classes;
 mod actions;
 mod convert;
 mod deal;
@@ -52,8 +56,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use actions::set_action_factory;
-
 /// The native core of kanasta (internal; see the package documentation).
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -67,7 +69,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
         .collect::<Vec<_>>();
     m.add("SEEN_FIELDS", PyTuple::new(m.py(), seen)?)?;
-    m.add_function(wrap_pyfunction!(set_action_factory, m)?)?;
+    action_classes::add_to(m)?;
     m.add_function(wrap_pyfunction!(state::set_state_factory, m)?)?;
     m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;
     m.add(
@@ -76,10 +78,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("EVENT_FIELDS", field_table(m.py(), &objects::EVENT_FIELDS)?)?;
     m.add("VALUE_FIELDS", field_table(m.py(), &objects::VALUE_FIELDS)?)?;
-    m.add(
-        "ACTION_FIELDS",
-        field_table(m.py(), &actions::ACTION_FIELDS)?,
-    )?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_array, m)?)?;

@@ -18,7 +18,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::actions::{card_objects, ActionTable};
+use super::actions::card_objects;
 use super::convert::tuple_of;
 use super::factory::{lock, Classes, Factory, Registered};
 
@@ -185,11 +185,6 @@ pub(crate) struct Game {
     tables: Kept<Vec<Vec<TableMeld>>>,
     /// By the core's own result (its `Arc`, kept here so that its address stays its own).
     results: Mutex<Vec<(Arc<HandResult>, Py<PyAny>)>>,
-    /// The action objects this game's listings handed out, one per move.
-    pub(super) listed: Mutex<ActionTable>,
-    /// The action objects of this game's histories, one per move: never handed out by a
-    /// listing, so that a history does not change when a listed object is changed.
-    pub(super) recorded: Mutex<ActionTable>,
     /// Whether a state of this game was asked its events: the states reached from then on
     /// make theirs with the move (`NativeState.play`), as the game reads them.
     reads: AtomicBool,

@@ -13,7 +13,7 @@ use crate::{actions, documents, rules};
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::actions::action_objects;
+use super::action_classes::{action_objects, body_of};
 use super::errors::{gave_up, move_error, IllegalMove};
 use super::factory::{object_new, Phases};
 use super::objects::Game;
@@ -99,7 +99,7 @@ impl PyNativeState {
         if let Some(objects) = self.objects.get() {
             return Ok(objects);
         }
-        let made = action_objects(py, &self.game.listed, self.listing(budget)?)?.unbind();
+        let made = action_objects(py, self.listing(budget)?)?.unbind();
         Ok(self.objects.get_or_init(|| made))
     }
 
@@ -335,9 +335,8 @@ impl PyNativeState {
     }
 
     /// The legal moves (RULES E-1, E-2) as the package's action objects, in
-    /// the Python engine's order; the same object for the same move in the
-    /// listings of one game (each game has its own: see `set_action_factory`),
-    /// never one of a history's.  Listed once and kept (the same
+    /// the Python engine's order; the same object for the same move in every
+    /// listing and history (the action objects cannot change).  Listed once and kept (the same
     /// tuple every time), as for `legal_moves`; past `budget` search nodes
     /// BudgetExceeded.
     #[pyo3(signature = (*, budget = SEARCH_BUDGET))]
@@ -347,11 +346,12 @@ impl PyNativeState {
 
     /// The package's state (an object of the class `kind`, a `kanasta.State`, made
     /// through the slots' setters `set_state_factory` registered) after `action` when it
-    /// is one of the objects of this state's `legal_actions()`, already listed (applied
-    /// without checking it again, the native legality answering the C-OUT-5 chore within
-    /// `budget`): its native state and phase set, and its events when this game's
-    /// events are read (else they are made when asked, `events`); otherwise (a state not
-    /// listed yet, another object) None, and nothing is done.
+    /// is one of the moves of this state's `legal_actions()`, already listed (one of its
+    /// objects, or an action object equal to one; applied without checking it again, the
+    /// native legality answering the C-OUT-5 chore within `budget`): its native state and
+    /// phase set, and its events when this game's events are read (else they are made when
+    /// asked, `events`); otherwise (a state not listed yet, a move not listed, anything
+    /// else) None, and nothing is done.
     #[pyo3(signature = (action, kind, *, budget = SEARCH_BUDGET))]
     fn play<'py>(
         &self,
@@ -365,10 +365,18 @@ impl PyNativeState {
         let (Some(objects), Some(moves)) = (self.objects.get(), self.listing.get()) else {
             return Ok(None);
         };
-        let Some(index) = objects.bind(py).iter().position(|o| o.is(action)) else {
-            return Ok(None);
+        // the object itself (the listing's), else the same move made by the caller (an action
+        // object cannot change: one equal to a listed move is that move)
+        let listed = match objects.bind(py).iter().position(|o| o.is(action)) {
+            Some(index) => Some(moves[index]),
+            None => body_of(action)
+                .and_then(|body| body.notation().action())
+                .filter(|m| moves.contains(m)),
         };
-        self.made_after(py, moves[index], kind, budget).map(Some)
+        match listed {
+            Some(m) => self.made_after(py, m, kind, budget).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The package's state (an object of the class `kind`, as `play` makes it) after the
@@ -410,13 +418,13 @@ impl PyNativeState {
     /// The history of this state as the core keeps it: the package's history
     /// made so far (by `set_history`, for this state's line or one whose moves
     /// it shares; else None) and the moves made since, oldest first, each
-    /// `(seat, action object, event objects)`: the game's event objects (as `events`),
-    /// and action objects of the game's own, which no listing hands out.
+    /// `(seat, action object, event objects)`: the game's event objects (as `events`)
+    /// and the moves' action objects (as the listings').
     fn history<'py>(&self, py: Python<'py>) -> PyResult<(Option<Py<PyAny>>, Bound<'py, PyList>)> {
         let line = self.line_lock();
         let (base, links) = line.history();
         let moves: Vec<Action> = links.iter().map(|l| *l.action()).collect();
-        let objects = action_objects(py, &self.game.recorded, &moves)?;
+        let objects = action_objects(py, &moves)?;
         let out = PyList::empty(py);
         for (link, object) in links.iter().zip(objects.iter()) {
             out.append((link.seat(), object, self.game.events(py, link.events())?))?;

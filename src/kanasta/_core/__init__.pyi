@@ -12,15 +12,23 @@ from typing import Any, Literal, TypeVar, final
 import numpy as np
 import numpy.typing as npt
 
-from kanasta.actions import Action
-from kanasta.cards import Card
+from kanasta._core.actions import (
+    AddToMeld,
+    AnswerPartner,
+    AskPartner,
+    Decline,
+    Discard,
+    Draw,
+    ExtendRun,
+    LayMeld,
+    TakePile,
+)
 from kanasta.position import Event, LogNode, Phase
 from kanasta.rules import Rules
 
 _S = TypeVar("_S")
 
 __all__ = [
-    "ACTION_FIELDS",
     "EVENT_FIELDS",
     "POSITION_FIELDS",
     "SEEN_FIELDS",
@@ -32,13 +40,12 @@ __all__ = [
     "NativeState",
     "NativeView",
     "VectorEnv",
-    "explain_parts",
+    "explain_action",
     "greedy_rollouts",
     "native_view",
     "observation",
     "observation_into",
     "rollouts",
-    "set_action_factory",
     "set_event_factory",
     "set_state_factory",
     "set_view_factory",
@@ -82,8 +89,8 @@ class NativeState:
     def legal_moves(self, *, budget: int = ...) -> list[str]: ...
     def legal_count(self, *, budget: int = ...) -> int: ...
     def legal_move(self, index: int, *, budget: int = ...) -> str: ...
-    def legal_actions(self, *, budget: int = ...) -> tuple[Action, ...]: ...
-    def play(self, action: Action, kind: type[_S], *, budget: int = ...) -> _S | None: ...
+    def legal_actions(self, *, budget: int = ...) -> tuple[_Action, ...]: ...
+    def play(self, action: _Action, kind: type[_S], *, budget: int = ...) -> _S | None: ...
     def play_listed(self, index: int, kind: type[_S], *, budget: int = ...) -> _S: ...
     # the third element is the package's own per-game objects (kanasta._native.Made), opaque to the core
     def set_game(self, game: tuple[Rules, tuple[Event, ...], object]) -> bool: ...
@@ -91,7 +98,7 @@ class NativeState:
     def game(self) -> tuple[Rules, tuple[Event, ...], object] | None: ...
     @property
     def is_listed(self) -> bool: ...
-    def history(self) -> tuple[LogNode | None, list[tuple[int, Action, tuple[Event, ...]]]]: ...
+    def history(self) -> tuple[LogNode | None, list[tuple[int, _Action, tuple[Event, ...]]]]: ...
     def set_history(self, made: Sequence[LogNode]) -> None: ...
     def replay(self, moves: Sequence[str], *, budget: int = ...) -> NativeState: ...
     @property
@@ -176,9 +183,6 @@ def observation(
 def observation_into(
     state: NativeState, seat: int, pending: Sequence[int], out: Any, *, memory: bool = False
 ) -> None: ...
-def set_action_factory(
-    kinds: Sequence[tuple[Any, Sequence[Callable[[Any, Any], None]]]], cards: Sequence[Card]
-) -> None: ...
 def set_state_factory(
     setters: tuple[Callable[[Any, Any], None], Callable[[Any, Any], None], Callable[[Any, Any], None]],
     phases: tuple[Phase, Phase, Phase, Phase],
@@ -195,7 +199,6 @@ def set_event_factory(
 POSITION_FIELDS: tuple[str, ...]
 EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 VALUE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
-ACTION_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
 def set_view_factory(
     view: tuple[type, Sequence[Callable[[Any, Any], None]]],
@@ -206,6 +209,6 @@ def set_view_factory(
 VIEW_FIELDS: tuple[str, ...]
 SEEN_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 
-def explain_parts(
-    state: NativeState, kind: int, cards: Sequence[int], meld: int | None, *, budget: int = ...
-) -> tuple[str, str] | None: ...
+def explain_action(state: NativeState, action: _Action, *, budget: int = ...) -> tuple[str, str] | None: ...
+
+_Action = Draw | TakePile | LayMeld | AddToMeld | ExtendRun | Discard | AskPartner | AnswerPartner | Decline

@@ -27,7 +27,7 @@ import attrs
 from kanasta import _rng
 from kanasta.actions import (
     Action,
-    own_copy,
+    own_move,
     parse_action,
 )
 from kanasta.documents.parts import rules_from_data, rules_to_data
@@ -62,7 +62,7 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     out = []
     for i, action in enumerate(value):
         try:
-            out.append(own_copy(action))
+            out.append(own_move(action))
         except ActionError as err:
             raise ConfigError(f"actions.{i}", str(err)) from None
     return tuple(out)

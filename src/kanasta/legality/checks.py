@@ -24,7 +24,7 @@ from kanasta.actions import (
     ExtendRun,
     LayMeld,
     TakePile,
-    own_copy,
+    own_move,
 )
 from kanasta.cards import Card
 from kanasta.errors import ActionError
@@ -121,14 +121,14 @@ def explain(s: Position, action: Action) -> Problem | None:
     'C-OUT-5'
     """
     try:
-        action = own_copy(action)
+        action = own_move(action)
     except ActionError as err:
         return ("E-5", str(err))
     return explain_own(s, action)
 
 
 def explain_own(s: Position, action: Action) -> Problem | None:
-    """:func:`explain` for an action made by its constructor (``kanasta.actions.own_copy``)."""
+    """:func:`explain` for an action made by its constructor (``kanasta.actions.own_move``)."""
     if s.phase is Phase.GAME_OVER:
         return ("G-GAME-1", "the game is over")
     if isinstance(action, AnswerPartner):

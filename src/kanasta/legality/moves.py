@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import Final, TypeVar
+from typing import Final
 
 from kanasta.actions import Action, AddToMeld, AskPartner, Discard, ExtendRun, LayMeld
 from kanasta.cards import Card, all_cards
@@ -198,17 +198,6 @@ def run_extend_candidates(ctx: Ctx, meld: Meld, counts: dict[Card, int]) -> list
 # ----------------------------------------------------------------- fast path
 
 
-_A = TypeVar("_A")
-
-
-def _raw(cls: type[_A], **fields: object) -> _A:
-    """Make a frozen action without its converters (the generator's cards are canonical)."""
-    obj: _A = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(obj, name, value)
-    return obj
-
-
 class _Gen:
     """The fast generator for one play-phase state: what every candidate needs, worked out once."""
 
@@ -341,7 +330,7 @@ def play_actions(ctx: Ctx) -> tuple[Action, ...]:
         else:
             _run_extends(gen, index, meld, out)
     for card in legal_discards(ctx):
-        out.append(_raw(Discard, card=card))
+        out.append(Discard(card))
     return tuple(out)
 
 
@@ -366,7 +355,7 @@ def _new_sets(gen: _Gen, out: list[Action]) -> None:
                 k = len(nats)
                 shape = SetShape(SET, rank, k, 0, k)
                 if gen.ok(nats, None, shape, k, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
-                    out.append(_raw(LayMeld, cards=nats))
+                    out.append(LayMeld(nats))
             continue
         if not tables.set_rank[rank] or (rules.one_meld_per_rank and rank in have):
             continue
@@ -381,7 +370,7 @@ def _new_sets(gen: _Gen, out: list[Action]) -> None:
                     continue
                 cards = nats + wilds
                 if gen.ok(cards, None, SetShape(SET, rank, k, w, size), size, nv + wv, ctx.natural_runs):
-                    out.append(_raw(LayMeld, cards=cards))
+                    out.append(LayMeld(cards))
 
 
 def _new_runs(gen: _Gen, out: list[Action]) -> None:
@@ -397,7 +386,7 @@ def _new_runs(gen: _Gen, out: list[Action]) -> None:
         size = len(cards)
         shape = RunShape(RUN, suit, low, low + size - 1, wild_at)
         if gen.ok(cards, None, shape, size, gain, ctx.natural_runs + (wild_at == NATURAL)):
-            out.append(_raw(LayMeld, cards=cards))
+            out.append(LayMeld(cards))
 
 
 def _set_adds(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
@@ -419,7 +408,7 @@ def _set_adds(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
             grown = size + len(nats)
             new = SetShape(SET, rank, nat + len(nats), 0, grown)
             if gen.ok(nats, index, new, grown, sum(value[c.index] for c in nats), ctx.natural_runs, black3=True):
-                out.append(_raw(AddToMeld, meld=index, cards=nats))
+                out.append(AddToMeld(index, nats))
         return
     wild_room = max(0, rules.max_wilds - wild)
     rank_value = gen.tables.rank_value[rank]
@@ -435,7 +424,7 @@ def _set_adds(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
             grown = size + k + w
             new = SetShape(SET, rank, nat + k, wild + w, grown)
             if gen.ok(nats + wilds, index, new, grown, nv + wv, ctx.natural_runs):
-                out.append(_raw(AddToMeld, meld=index, cards=nats + wilds))
+                out.append(AddToMeld(index, nats + wilds))
 
 
 def _run_extends(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
@@ -455,4 +444,4 @@ def _run_extends(gen: _Gen, index: int, meld: Meld, out: list[Action]) -> None:
         natural_runs = ctx.natural_runs - was_natural + (wild_at == NATURAL)
         new = RunShape(RUN, old_shape.suit, low, low + size - 1, wild_at)
         if gen.ok(added, index, new, size, total - old_value, natural_runs):
-            out.append(_raw(ExtendRun, meld=index, run=run))
+            out.append(ExtendRun(index, run))

@@ -20,7 +20,7 @@ pub use takes::{can_take, can_take_within, legal_takes, take_problem};
 use laying::{add_problem, extend_problem, new_meld_problem};
 use takes::decline_problem;
 
-use crate::actions::Action;
+use crate::actions::{Action, Notation, Verb};
 use crate::cards::Card;
 use crate::legality::context::{empty_problem, problem, Context, Problem, Verdict};
 use crate::legality::solver::{Finisher, SearchGaveUp, Work, SEARCH_BUDGET};
@@ -87,6 +87,35 @@ impl<'a> MoveParts<'a> {
             Action::Answer { permit } => MoveParts::Answer { permit: *permit },
             Action::Decline => MoveParts::Decline,
         }
+    }
+
+    /// The parts of a move as its text form reads them (any number of cards); None when
+    /// they are no move (a discard without exactly one card, an addition or extension
+    /// without its meld number).
+    pub fn of_notation(n: &Notation<'a>) -> Option<MoveParts<'a>> {
+        Some(match n.verb {
+            Verb::Draw => MoveParts::Draw,
+            Verb::Take => MoveParts::Take {
+                cards: n.cards,
+                meld: n.meld,
+            },
+            Verb::Meld => MoveParts::Meld { cards: n.cards },
+            Verb::Add => MoveParts::Add {
+                meld: n.meld?,
+                cards: n.cards,
+            },
+            Verb::Extend => MoveParts::Extend {
+                meld: n.meld?,
+                run: n.cards,
+            },
+            Verb::Discard => match n.cards {
+                [card] => MoveParts::Discard { card: *card },
+                _ => return None,
+            },
+            Verb::Ask => MoveParts::Ask,
+            Verb::Answer => MoveParts::Answer { permit: n.permit },
+            Verb::Decline => MoveParts::Decline,
+        })
     }
 }
 
