@@ -184,9 +184,15 @@ def test_a_native_view_holds_nothing_of_the_state() -> None:
     core = state.view(0)._native
     assert core is not None
     public = {name for name in dir(core) if not name.startswith("__")}
-    assert public == {"field", "history", "sample_deal", "seat", "set_seen", "to_json"}
-    values = [core.field(name) for name in kanasta._core.VIEW_FIELDS] + [core.history()]
+    assert public == {"field", "history", "legal_actions", "phase", "sample_deal", "seat", "set_seen", "to_json"}
+    values = [core.field(name) for name in kanasta._core.VIEW_FIELDS] + [core.history(), core.phase, core.legal_actions]
     assert not any(isinstance(value, kanasta._core.NativeState) for value in values)
+    # the phase and the legal moves: the state's, and only for the seat to move (its listing's tuple)
+    mover = state.current_player
+    assert mover is not None
+    assert core.phase is state.phase is kanasta.Phase.PLAY
+    assert (core.legal_actions == ()) is (mover != 0)
+    assert state.view(mover)._native.legal_actions is state.legal_actions()  # type: ignore[union-attr]
     # sample_deal hands out a new position, never the state: the cards seat 0 cannot see dealt
     # again from the sample's seed (that it reads them only as one lot: test_view's E-4 test)
     for attempt in range(3):

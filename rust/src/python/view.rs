@@ -40,9 +40,9 @@ pub(super) const SEEN_FIELDS: [(&str, &[&str]); 3] = [
 ];
 
 /// The fields of a `kanasta.PlayerView` the core sets when it makes one ([`native_view`]):
-/// its core's view, phase and legal moves (its seat is read from its core's view, the
+/// its core's view (its seat, phase and legal moves are read from its core's view, the
 /// others are made on first use).
-const VIEW_MADE: [(&str, &[&str]); 1] = [("PlayerView", &["_native", "phase", "_legal_actions"])];
+const VIEW_MADE: [(&str, &[&str]); 1] = [("PlayerView", &["_native"])];
 
 /// How the package's views and hidden events are made (`set_view_factory`).
 struct Makers {
@@ -56,9 +56,8 @@ struct Makers {
 static MAKERS: Factory<Makers> = Factory::new("view factory", "set_view_factory");
 
 /// Register how the package's views and hidden events are made: `view` the class
-/// `kanasta.PlayerView` with the setters of its slots `_native`, `phase` and
-/// `_legal_actions` (an object is `object.__new__(class)` filled through them, its other
-/// fields left unset); `phases` the `kanasta.Phase` members draw, play, answer and game
+/// `kanasta.PlayerView` with the setter of its slot `_native` (an object is
+/// `object.__new__(class)` filled through it, its other fields left unset); `phases` the `kanasta.Phase` members draw, play, answer and game
 /// over; `seen` the hidden event classes in `SEEN_FIELDS`' order, each `(class, setters)`
 /// with its slots' setters in the order of its fields there.  Set by the package when it
 /// loads.
@@ -181,9 +180,9 @@ impl PyNativeView {
 }
 
 /// `seat`'s view of `state`: a new `kanasta.PlayerView` (made by the factory) with
-/// its core's view, phase and legal moves set (the state's listing, the same
-/// tuple of action objects, when the seat is to move; else an empty tuple), its other
-/// fields made on first use.  None when `seat` is not one of the game's seats (any
+/// its core's view set (which gives its seat, phase and legal moves: the state's
+/// listing, the same tuple of action objects, when the seat is to move, listed now;
+/// else an empty tuple), its other fields made on first use.  None when `seat` is not one of the game's seats (any
 /// other value too), or when the state's history was made without the core's links
 /// (the core could not write the view's history).
 #[pyfunction]
@@ -200,12 +199,9 @@ pub(crate) fn native_view<'py>(
         return Ok(None);
     }
     let makers = MAKERS.get()?;
-    let legal = if PyNativeView::moves(&native.inner, seat) {
-        native.objects(py, SEARCH_BUDGET)?.bind(py).clone()
-    } else {
-        PyTuple::empty(py)
-    };
-    let phase = makers.phases.of(py, native.inner.phase).clone();
+    if PyNativeView::moves(&native.inner, seat) {
+        native.objects(py, SEARCH_BUDGET)?; // (listed now: a listing past its budget fails here)
+    }
     let core = Bound::new(
         py,
         PyNativeView {
@@ -213,9 +209,7 @@ pub(crate) fn native_view<'py>(
             seat,
         },
     )?;
-    let view = makers
-        .view
-        .make(py, 0, vec![core.into_any(), phase, legal.into_any()])?;
+    let view = makers.view.make(py, 0, vec![core.into_any()])?;
     Ok(Some(view))
 }
 
@@ -247,6 +241,25 @@ impl PyNativeView {
     #[getter]
     fn seat(&self) -> usize {
         self.seat
+    }
+
+    /// The phase, as the package's `kanasta.Phase` member.
+    #[getter]
+    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let phase = self.state.get().inner.phase;
+        Ok(MAKERS.get()?.phases.of(py, phase).clone())
+    }
+
+    /// The seat's legal moves: the state's listing (its tuple of action objects) when the
+    /// seat is to move, else an empty tuple; past the work budget BudgetExceeded.
+    #[getter]
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = self.state.get();
+        if PyNativeView::moves(&state.inner, self.seat) {
+            Ok(state.objects(py, SEARCH_BUDGET)?.bind(py).clone())
+        } else {
+            Ok(PyTuple::empty(py))
+        }
     }
 
     /// The field `name` of the view (one of `VIEW_FIELDS`), made alone: the game's

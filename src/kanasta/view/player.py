@@ -80,9 +80,9 @@ class PlayerView(ViewData):
 
     # A view of a native state (see the Architecture page): the core's view of the seat
     # (``kanasta._core.NativeView``), which hands out only what the seat may see.  The core
-    # makes the view with its seat, phase and legal moves set (``_core.native_view``), of the
-    # class ``_NativeView``: the other fields start unset and are made on first read, each
-    # alone (``_fill``).
+    # makes the view with that set (``_core.native_view``), of the class ``_NativeView``,
+    # whose seat, phase and legal moves are read from it; the other fields start unset and
+    # are made on first read, each alone (``_fill``).
     _native: _core.NativeView | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -179,7 +179,7 @@ FILLED: tuple[str, ...] = (*(name for name, _ in VIEW_FIELDS if name not in ("se
 """The view fields a native view reads one by one from the core (``NativeView.field``, converted
 by :data:`kanasta._native.CONVERT` as a native state's fields are): those of
 :data:`~kanasta.view.seen.VIEW_FIELDS` but the seat (read from the core's view at each read) and
-the phase (set when the view is made, with the legal moves), and the start events; the history
+the phase (read from the core's view at each read, as the legal moves), and the start events; the history
 is made apart."""
 
 _INIT: tuple[tuple[str, str], ...] = tuple((f.name, f.alias or f.name) for f in attrs.fields(ViewData))
@@ -257,13 +257,19 @@ _SEEN_CLASSES: dict[str, type] = {
 """The hidden event classes by name, as ``kanasta._core.SEEN_FIELDS`` names them."""
 
 _check_fields()
-# the core makes a native state's views (their core's view, phase and legal moves set, the
-# seat read from the core's view, the other fields left for first use), and the hidden events
-# of its views, as it makes events: object.__new__ and the slots' setters
-_NativeView: Final = lazy_class(PlayerView, _LAZY, _fill, {"seat": attrgetter("_native.seat")})
+# the core makes a native state's views (their core's view set, which gives the seat, phase and
+# legal moves at each read, the other fields left for first use), and the hidden events of its
+# views, as it makes events: object.__new__ and the slots' setters
+_NativeView: Final = lazy_class(
+    PlayerView, _LAZY, _fill,
+    {
+        "seat": attrgetter("_native.seat"), "phase": attrgetter("_native.phase"),
+        "_legal_actions": attrgetter("_native.legal_actions"),
+    },
+)
 """The class of the core's views: a :class:`PlayerView` whose fields are made on first read."""
 _core.set_view_factory(
-    (_NativeView, [slot_setter(PlayerView, name) for name in ("_native", "phase", "_legal_actions")]),
+    (_NativeView, [slot_setter(PlayerView, "_native")]),
     [PHASE_OF[name] for name in ("draw", "play", "answer", "game_over")],
     class_makers(_core.SEEN_FIELDS, _SEEN_CLASSES),
 )
