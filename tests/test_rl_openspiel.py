@@ -18,7 +18,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import kanasta
-from kanasta.rl.actions import decode
+from kanasta.rl.actions import NUM_ACTIONS, decode
 from kanasta.rl.observation import observation_array, observation_size
 from kanasta.rl.openspiel import SEED_BYTES, KanastaState
 
@@ -205,6 +205,34 @@ def test_both_engines_play_the_same_ids_alike(
         player = state.game.current_player or 0
         runs.append((seen, state.history(), state.game.history, state.information_state_string(player)))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("name", ["python_classic_canasta", "python_kanasta"])
+def test_both_engines_refuse_the_same_ids_alike(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id that continues no legal move (E-1), one out of the space, a pseudo-player's: the same
+    error from both engines at every decision of a game, and the state unchanged; a legal id that
+    only starts a move lengthens the prefix."""
+    answers = []
+    for engine in ("native", "python"):
+        monkeypatch.setenv("KANASTA_ENGINE", engine)
+        state = _dealt(pyspiel.load_game(name, {"max_moves": 40}), 5)
+        rng = random.Random(5)
+        seen = []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            for bad in (*[i for i in range(NUM_ACTIONS) if i not in legal][:3], 100, 255, 10**6, -1):
+                trial = state.clone()
+                with pytest.raises(Exception) as info:  # (E-1, a notation error, OpenSpiel's own)
+                    trial.apply_action(bad)
+                seen.append((bad, type(info.value).__name__, str(info.value).splitlines()[0]))
+                assert trial.pending == state.pending and trial.legal_actions() == legal
+            before = state.pending
+            state.apply_action(rng.choice(legal))
+            if state.pending:
+                assert state.pending[:-1] == before
+        answers.append(seen)
+    assert answers[0] == answers[1] and len(answers[0]) > 100
+    assert {kind for _, kind, _ in answers[0]} >= {"IllegalActionError", "NotationError"}
 
 
 def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> int:

@@ -63,8 +63,9 @@ import numpy.typing as npt
 import pyspiel
 
 from kanasta import _core
+from kanasta.actions import Action
 from kanasta.bots.sampling import sample_state
-from kanasta.rl.actions import NUM_ACTIONS, Decisions, id_name
+from kanasta.rl.actions import NUM_ACTIONS, Decisions, _NativeDecisions, id_name
 from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
 from kanasta.rules import Rules
 from kanasta.state import State, new_game
@@ -315,6 +316,8 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         pos = self._pos
         tree = pos.tree
         if tree is not None and pos.player >= 0 and (player is None or player == pos.player):
+            if type(tree) is _NativeDecisions:  # the core's ids at once (a new list: the prefix is the tree's)
+                return tree._tree.legal_ids(pos.pending)
             return tree._legal_list(pos.pending)  # the seat to act: its ids at once
         if player is None:
             player = pos.player
@@ -350,21 +353,41 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
             log: _Log = (None, _DEAL, None, game)
             self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, log, self._player_of(game, 0))
             return
-        assert pos.tree is not None
-        out = pos.tree._step_listed(pos.pending, int(action))
-        if isinstance(out, tuple):
-            self._pos = _Position(pos.seed_bytes, pos.game, pos.tree, out, pos.moves, pos.log, pos.player)
+        tree = pos.tree
+        assert tree is not None
+        out: tuple[int, ...] | Action | int
+        if type(tree) is _NativeDecisions and 0 <= action < NUM_ACTIONS:
+            # the core's tree at once: the move's number in the listing, -1 for a longer prefix
+            found = tree._tree.step(pos.pending, action)
+            if found >= 0:
+                out = found
+            else:  # a longer prefix, or an id that continues no move (its error)
+                out = (*pos.pending, action) if found == -1 else tree._step_listed(pos.pending, action)
+        else:
+            out = tree._step_listed(pos.pending, int(action))  # (an id that continues no move: its error)
+        if type(out) is tuple:
+            self._pos = _Position(pos.seed_bytes, pos.game, tree, out, pos.moves, pos.log, pos.player)
             return
         before = pos.game
         # the seat to act, kept with the position (a native state reads its player from the core)
         mover = pos.player if pos.player >= 0 else before.player
         # a native tree gives the move's number in the listing: played without making the listing's objects
-        after = before._apply_listed(out) if isinstance(out, int) else before.apply(out)
+        after = before._apply_listed(out) if type(out) is int else before.apply(out)  # type: ignore[arg-type]
         # what each seat saw of the move is written only when an information state asks for it
         log = (pos.log, _MOVE, (mover, out, before), after)
-        tree = Decisions.of_state(after) if not after.is_game_over else None
         moves = pos.moves + 1
-        self._pos = _Position(pos.seed_bytes, after, tree, (), moves, log, self._player_of(after, moves))
+        if after.is_game_over:
+            self._pos = _Position(pos.seed_bytes, after, None, (), moves, log, _TERMINAL)
+            return
+        native = after._native
+        if native is None:
+            self._pos = _Position(
+                pos.seed_bytes, after, Decisions.of_state(after), (), moves, log, self._player_of(after, moves)
+            )
+            return
+        # (as _player_of: the game goes on, so its player is the seat to act)
+        player = _TERMINAL if 0 < self._fixed.max_moves <= moves else native.player
+        self._pos = _Position(pos.seed_bytes, after, _NativeDecisions(after, native), (), moves, log, player)
 
     def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
         """``player``'s observation tensor (the current player's if None) as a NumPy ``float32`` array.
