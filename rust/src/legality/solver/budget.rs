@@ -464,6 +464,7 @@ fn meld_word(shape: &Shape) -> u64 {
 
 /// One single-card step of the search, as a recipe: the search builds the
 /// step's hand and melds only when it takes the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Step {
     /// The cards the step takes from the hand (the first `taken` of them).
     pub(super) cards: [u8; 3],
@@ -479,6 +480,35 @@ pub(super) struct Step {
     /// The natural cards it lays or lengthens a run toward (`toward_mask`),
     /// worked out once when the pivot is chosen (0 until then).
     pub(super) toward: u64,
+}
+
+/// The steps of a node kept from its parent's: `parent`, the parent's steps
+/// in the order made, less those that lay more copies of the natural card
+/// `p` than the node's free cards hold (`left`: one fewer than the parent's).
+///
+/// Keeping a natural card changes only the cards free to be laid, by one copy
+/// of `p`; the whole hand, the cards aside, the melds and the decided 2s stay,
+/// and with them the wild kinds the search's `Finisher::steps` lays.  Every step it makes
+/// needs its cards in hand and nothing else of the free cards, and it makes
+/// them in an order fixed by the melds, the ranks, the suits and the wild
+/// kinds, not by the counts: the node's steps are its parent's that its
+/// cards allow, in the parent's order.  (The one exception, a meld of black 3s
+/// taking the first black 3 held, the caller leaves out.)
+pub(super) fn inherited_steps(
+    parent: &[Step],
+    p: usize,
+    left: u8,
+    mut out: Vec<Step>,
+) -> Vec<Step> {
+    out.clear();
+    out.extend(parent.iter().filter(|step| {
+        let laid = step.cards[..usize::from(step.taken)]
+            .iter()
+            .filter(|&&c| usize::from(c) == p)
+            .count();
+        laid <= usize::from(left)
+    }));
+    out
 }
 
 /// Move `shapes[i]`, the one meld a step changed or added, to its place

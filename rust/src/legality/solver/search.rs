@@ -13,7 +13,7 @@
 //! order only and a kept card leaves the bounds.
 
 use super::bounds::{POINTS, WAIVER};
-use super::budget::{Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
+use super::budget::{inherited_steps, Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, for_each_combo, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards,
@@ -50,9 +50,9 @@ impl<'t> Finisher<'t> {
             if let Some(settled) = self.goal(&node) {
                 return Ok(settled);
             }
-            return self.expand(&node, s.count);
+            return self.expand(&node, s.count, None);
         }
-        self.dfs(&node, s.count)
+        self.dfs(&node, s.count, None)
     }
 
     fn progress(&self, opened: bool, count: i32) -> Progress {
@@ -88,18 +88,35 @@ impl<'t> Finisher<'t> {
         None
     }
 
-    fn dfs(&mut self, node: &Node, count: i32) -> Result<bool, SearchGaveUp> {
+    /// Settle `node` from the memo or by expanding it; `inherited` as [`Finisher::expand`]'s.
+    fn dfs(
+        &mut self,
+        node: &Node,
+        count: i32,
+        inherited: Option<(&[Step], usize)>,
+    ) -> Result<bool, SearchGaveUp> {
         if let Some(settled) = self.goal(node) {
             return Ok(settled);
         }
         if let Some(&known) = self.memo.get(node) {
             return Ok(known);
         }
-        self.expand(node, count)
+        self.expand(node, count, inherited)
     }
 
     /// Search a node that is neither settled nor in the memo (one node of the budget).
-    fn expand(&mut self, node: &Node, count: i32) -> Result<bool, SearchGaveUp> {
+    ///
+    /// `inherited`: when the node is its parent's with one more copy of the
+    /// natural card `p` kept in hand, the parent's steps (all of them, before
+    /// the pivot's cut) and `p`.  The node's steps are then those of the
+    /// parent's that the one copy fewer of `p` still allows, in the same
+    /// order ([`inherited_steps`] says why), instead of being made again.
+    fn expand(
+        &mut self,
+        node: &Node,
+        count: i32,
+        inherited: Option<(&[Step], usize)>,
+    ) -> Result<bool, SearchGaveUp> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
         let mut result = false;
@@ -127,16 +144,37 @@ impl<'t> Finisher<'t> {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             // (a new list starts with room for a node's usual steps: no growing from 4)
             let spare = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
-            let mut steps = self.steps(
-                &free,
-                &node.shapes,
-                (&node.hand, &node.aside, &node.plain),
-                spare,
-            );
-            let pivot = if opened {
-                None
+            let all = match inherited {
+                Some((parent, p)) => {
+                    let all = inherited_steps(parent, p, free.count(p), spare);
+                    debug_assert_eq!(
+                        all,
+                        self.steps(
+                            &free,
+                            &node.shapes,
+                            (&node.hand, &node.aside, &node.plain),
+                            Vec::new()
+                        )
+                    );
+                    all
+                }
+                None => self.steps(
+                    &free,
+                    &node.shapes,
+                    (&node.hand, &node.aside, &node.plain),
+                    spare,
+                ),
+            };
+            // the steps searched: all of them once the team is open, else the pivot's
+            // (cut from a copy: a child keeping a natural pivot inherits them all)
+            let (mut steps, all, pivot) = if opened {
+                (all, None, None)
             } else {
-                self.pivot_steps(&free, &node.shapes, &mut steps, node)
+                let mut cut = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
+                cut.clear();
+                cut.extend_from_slice(&all);
+                let pivot = self.pivot_steps(&free, &node.shapes, &mut cut, node);
+                (cut, Some(all), pivot)
             };
             if !node.must_out {
                 // the highest gain first (a stable sort: after the pivot's cut, as
@@ -147,7 +185,7 @@ impl<'t> Finisher<'t> {
                 // the 2 never stands in its natural place: a plain wild card from now on (the likelier way)
                 let mut child = node.clone();
                 child.declare(two);
-                if self.dfs(&child, count)? {
+                if self.dfs(&child, count, None)? {
                     result = true;
                     steps.clear();
                 }
@@ -182,7 +220,7 @@ impl<'t> Finisher<'t> {
                     }
                 }
                 child.progress = self.progress(opened2, count2);
-                if self.dfs(&child, count2)? {
+                if self.dfs(&child, count2, None)? {
                     result = true;
                     break;
                 }
@@ -194,9 +232,18 @@ impl<'t> Finisher<'t> {
             {
                 let mut child = node.clone();
                 child.keep(p);
-                result = self.dfs(&child, count)?;
+                // a natural pivot's child makes no steps of its own: it filters these
+                // (not a black 3 where they are melded: their steps lay the first one held)
+                let black_three = self.t.rules.black_threes && rank_of(p) == 3;
+                let parent = (all.as_deref())
+                    .filter(|_| !(is_wild(p) || black_three))
+                    .map(|all| (all, p));
+                result = self.dfs(&child, count, parent)?;
             }
             self.spare_steps.push(steps);
+            if let Some(all) = all {
+                self.spare_steps.push(all);
+            }
         }
         if self.memo.capacity() == 0 {
             self.memo.reserve(64); // (a search rarely stops at a handful of nodes: no growing from 3)
