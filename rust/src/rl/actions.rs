@@ -120,9 +120,17 @@ impl IdSet {
         self.0 == 0
     }
 
-    /// The ids, ascending.
+    /// The ids, ascending (one step per id in the set, not per id of the space).
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..NUM_ACTIONS as u8).filter(move |&i| self.contains(i))
+        let mut bits = self.0 & ((1u128 << NUM_ACTIONS) - 1);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let id = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(id)
+        })
     }
 }
 
@@ -272,6 +280,21 @@ impl Decisions {
 mod tests {
     use super::*;
     use crate::actions::parse_action;
+
+    #[test]
+    fn an_id_set_lists_its_ids_ascending_and_nothing_past_the_space() {
+        let mut set = IdSet::default();
+        for id in [99, 0, 63, 64, 5] {
+            set.insert(id);
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![0, 5, 63, 64, 99]);
+        assert_eq!(set.len(), 5);
+        // a bit past the space (ids 100-127 of the word) is no id
+        let wide = IdSet(set.0 | 1 << 100 | 1 << 127);
+        assert_eq!(wide.iter().collect::<Vec<_>>(), vec![0, 5, 63, 64, 99]);
+        assert!(!wide.contains(100) && wide.contains(99));
+        assert_eq!(IdSet::default().iter().count(), 0);
+    }
 
     fn spelled(text: &str) -> Vec<u8> {
         spell(&parse_action(text).unwrap()).unwrap().to_vec()
