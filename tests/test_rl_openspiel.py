@@ -5,6 +5,7 @@ Kept short: games bounded by the ``max_moves`` parameter, small search budgets.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -233,6 +234,35 @@ def test_both_engines_refuse_the_same_ids_alike(name: str, monkeypatch: pytest.M
         answers.append(seen)
     assert answers[0] == answers[1] and len(answers[0]) > 100
     assert {kind for _, kind, _ in answers[0]} >= {"IllegalActionError", "NotationError"}
+
+
+@pytest.mark.parametrize("name", ["python_classic_canasta", "python_kanasta"])
+def test_a_state_pickles_serializes_and_clones_at_every_point_on_both_engines(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A native game's state did not pickle nor serialize once dealt (its tree of decisions, the core's,
+    had no pickle form): now every state does, mid-move too, on both engines, and loads as the same
+    state (legal ids, pending ids, history, text) that plays on alike."""
+    for engine in ("native", "python"):
+        monkeypatch.setenv("KANASTA_ENGINE", engine)
+        game = pyspiel.load_game(name, {"max_moves": 25})
+        state = game.new_initial_state()
+        rng = random.Random(9)
+        copies = 0
+        while not state.is_terminal():
+            for loaded in (pickle.loads(pickle.dumps(state)), game.deserialize_state(state.serialize()), state.clone()):
+                assert str(loaded) == str(state) and loaded.history() == state.history()
+                assert loaded.legal_actions() == state.legal_actions() and loaded.pending == state.pending
+                assert set(loaded.__dict__) == {"_fixed", "_pos"}
+                if not state.is_chance_node() and state.legal_actions():
+                    move = state.legal_actions()[0]
+                    twin = state.clone()
+                    twin.apply_action(move)
+                    loaded.apply_action(move)
+                    assert str(loaded) == str(twin) and loaded.legal_actions() == twin.legal_actions()
+                copies += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert copies > 60
 
 
 def _bot_plays(game: pyspiel.Game, bot: pyspiel.Bot, seed: int) -> int:

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kanasta import _core
 from kanasta.actions import (
@@ -461,6 +461,10 @@ class _NativeDecisions(Decisions):
             self._tree = _core.NativeDecisions(native)
         except _core.BudgetExceeded as err:  # pragma: no cover - the state's listing was made within the budget
             raise EngineLimitError(str(err)) from None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its state (the core's tree is made again from it): OpenSpiel states pickle."""
+        return (Decisions.of_state, (self._state,))
 
     @property
     def _actions(self) -> tuple[Action, ...]:

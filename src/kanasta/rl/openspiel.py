@@ -266,12 +266,27 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
     (True, 256, True)
     """
 
+    # two slots, no instance dict: OpenSpiel's C++ side asks for them often (each id: its
+    # current_player and _apply_action overrides), and a slot is read faster than a dict entry
+    __slots__ = ("_fixed", "_pos")
+
     def __init__(self, game: KanastaGame) -> None:
         super().__init__(game)
         self._fixed = _Fixed(game.rules, game.max_moves, game.memory)
         self._pos = _Position()
 
     # ----------------------------------------------------------------- access
+    @property  # (in place of the instance dict the slots leave out)
+    def __dict__(self) -> dict[str, Any]:
+        """The Python-side fields, as OpenSpiel's C++ side reads an instance dict: what ``clone()`` copies
+        (the fields are never changed, so shared) and what a pickle or ``serialize_state`` keeps."""
+        return {"_fixed": self._fixed, "_pos": self._pos}
+
+    @__dict__.setter
+    def __dict__(self, fields: dict[str, Any]) -> None:
+        for name in ("_fixed", "_pos"):  # (what a pickle's fields give back; nothing else)
+            setattr(self, name, fields[name])
+
     @property
     def game(self) -> State | None:
         """The kanasta state (None until the seed is chosen)."""
