@@ -21,8 +21,6 @@ struct Live {
     ok_lowest: [Option<i32>; 2],
     /// How many cards can never join one.
     dead: u32,
-    /// The natural cards in hand by rank.
-    nat_rank: [u32; 15],
     /// The wild cards in hand.
     wilds: u32,
 }
@@ -40,7 +38,7 @@ impl<'t> Finisher<'t> {
     /// C-OPEN-4) and a canasta could still be formed ([`WAIVER`]: only melding
     /// the hand down to one card can open).
     ///
-    /// `hand` holds the cards free to be laid, `n_kept` cards are kept in
+    /// `hand` holds the cards free to be laid (`rows`: its [`Cards::run_rows`]), `n_kept` cards are kept in
     /// hand until the opening and `held` is the whole hand (the Python
     /// engine's `Search.hopeful` says why the bound stays sound: the kept
     /// cards are never laid before the opening, so they stay in hand beside
@@ -54,7 +52,7 @@ impl<'t> Finisher<'t> {
     /// ([`Finisher::canastas_after_run`]).
     pub(super) fn hopeful(
         &self,
-        hand: &Cards,
+        (hand, rows): (&Cards, [u16; 4]),
         shapes: &[Shape],
         count: i32,
         n_kept: u32,
@@ -62,10 +60,13 @@ impl<'t> Finisher<'t> {
         aside: bool,
     ) -> u8 {
         let rules = &self.t.rules;
-        if rules.opening_natural_run && !has_natural_run(shapes) && !natural_window(hand) {
+        if rules.opening_natural_run
+            && !has_natural_run(shapes)
+            && !rows.into_iter().any(has_window)
+        {
             return 0;
         }
-        let live = self.live(hand, shapes);
+        let live = self.live(hand, rows, shapes);
         // two cards stay in hand: the kept and dead ones first, then the cheapest of the others
         let keep = 2u32.saturating_sub(live.dead + n_kept) as usize;
         let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
@@ -88,7 +89,7 @@ impl<'t> Finisher<'t> {
             self.canastas_possible(hand, shapes, &live)
         } else {
             // the kept card may join a canasta after the opening: the whole hand counts
-            self.canastas_possible(held, shapes, &self.live(held, shapes))
+            self.canastas_possible(held, shapes, &self.live(held, held.run_rows(), shapes))
         };
         if possible >= needed {
             WAIVER
@@ -103,7 +104,7 @@ impl<'t> Finisher<'t> {
     /// Black 3s count as meldable when a player going out could still meld
     /// them (C-THREE-2).
     pub(super) fn dead(&self, hand: &Cards, shapes: &[Shape]) -> u32 {
-        let mut dead = self.live(hand, shapes).dead;
+        let mut dead = self.live(hand, hand.run_rows(), shapes).dead;
         let rules = &self.t.rules;
         if rules.black_threes && self.flags.black3_ok {
             let b3 = u32::from(hand.count(8)) + u32::from(hand.count(11));
@@ -124,8 +125,9 @@ impl<'t> Finisher<'t> {
         dead
     }
 
-    /// Which cards in hand could join a meld, and what was worked out on the way.
-    fn live(&self, hand: &Cards, shapes: &[Shape]) -> Live {
+    /// Which cards in hand could join a meld, and what was worked out on the
+    /// way (`rows`: the hand's [`Cards::run_rows`], which the caller has).
+    fn live(&self, hand: &Cards, rows: [u16; 4], shapes: &[Shape]) -> Live {
         let t = self.t;
         let rules = &t.rules;
         let wilds: u32 = WILD_CARDS.iter().map(|&c| u32::from(hand.count(c))).sum();
@@ -159,7 +161,7 @@ impl<'t> Finisher<'t> {
                     }
                 }
             }
-            for (row, held) in covered.iter_mut().zip(hand.run_rows()) {
+            for (row, held) in covered.iter_mut().zip(rows) {
                 *row |= held;
             }
         }
@@ -188,11 +190,6 @@ impl<'t> Finisher<'t> {
                 }
             }
         };
-        // the natural cards held of each rank (no 2s: wild)
-        let mut nat_rank = [0u32; 15];
-        for rank in (1..14u8).filter(|&r| r != 2) {
-            nat_rank[usize::from(rank)] = hand.rank_total(rank);
-        }
         // a wild card can always join a meld: a set, a run, or (a 2) its own place in a
         // run; a natural card joins a set of its rank (on the table, or from the hand's
         // cards of the rank, or a pair and a wild), or a run through its position
@@ -203,7 +200,7 @@ impl<'t> Finisher<'t> {
                 continue;
             }
             let rank = rank_of(c);
-            let nr = nat_rank[usize::from(rank)];
+            let nr = hand.rank_total(rank);
             let as_set = t.set_rank[usize::from(rank)]
                 && (set_ranks[usize::from(rank)] || nr >= MELD_MIN || (nr == 2 && wilds > 0));
             let places = if rank == 1 {
@@ -221,7 +218,6 @@ impl<'t> Finisher<'t> {
             ok_value,
             ok_lowest,
             dead,
-            nat_rank,
             wilds,
         }
     }
@@ -267,8 +263,12 @@ impl<'t> Finisher<'t> {
         }
         let mut total = 0;
         for rank in 1..14 {
-            let held = live.nat_rank[rank];
-            if !t.set_rank[rank] || held + set_cards[rank] + extra < CANASTA_SIZE {
+            if !t.set_rank[rank] {
+                continue;
+            }
+            // (a rank that forms a set is not the 2s': its cards in hand are natural)
+            let held = hand.rank_total(rank as u8);
+            if held + set_cards[rank] + extra < CANASTA_SIZE {
                 continue;
             }
             total += ((held + set_naturals[rank]) / per_set)
@@ -324,7 +324,8 @@ impl Finisher<'_> {
                     high: low + 2,
                     wild: None,
                 });
-                best = best.max(self.canastas_possible(&rest, &laid, &self.live(&rest, &laid)));
+                let live = self.live(&rest, rest.run_rows(), &laid);
+                best = best.max(self.canastas_possible(&rest, &laid, &live));
             }
         }
         best
@@ -382,10 +383,4 @@ fn run_canasta(row: u16, wilds: bool, shapes: &[Shape], suit: u8) -> bool {
         }
     }
     false
-}
-
-/// Whether some suit has three consecutive run positions with their natural
-/// cards in hand (a natural run could be laid, K-OPEN-2).
-pub(super) fn natural_window(hand: &Cards) -> bool {
-    hand.run_rows().into_iter().any(has_window)
 }

@@ -127,13 +127,15 @@ impl<'t> Finisher<'t> {
         } else {
             node.hand.without(&node.kept)
         };
+        // their run positions, read by the bounds and the steps alike
+        let rows = free.run_rows();
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
             // a card that can never be melded stays in hand: no going out
         } else if let hope @ (POINTS | WAIVER) = if opened {
             POINTS
         } else {
             self.hopeful(
-                &free,
+                (&free, rows),
                 &node.shapes,
                 count,
                 n_kept,
@@ -150,7 +152,7 @@ impl<'t> Finisher<'t> {
                     debug_assert_eq!(
                         all,
                         self.steps(
-                            &free,
+                            (&free, rows),
                             &node.shapes,
                             (&node.hand, &node.aside, &node.plain),
                             Vec::new()
@@ -159,7 +161,7 @@ impl<'t> Finisher<'t> {
                     all
                 }
                 None => self.steps(
-                    &free,
+                    (&free, rows),
                     &node.shapes,
                     (&node.hand, &node.aside, &node.plain),
                     spare,
@@ -387,11 +389,12 @@ impl<'t> Finisher<'t> {
     /// Python engine's `Search.wild_kinds`, which says why): the same value,
     /// not the card that may not be discarded, and not a 2 that may still
     /// stand in its natural place (`held` is the whole hand, `aside` the
-    /// cards set aside, see [`Finisher::may_be_natural`]).  In the order made:
+    /// cards set aside, see [`Finisher::may_be_natural`]; `rows` are the
+    /// free `hand`'s [`Cards::run_rows`]).  In the order made:
     /// the caller sorts the ones it keeps.
     fn steps(
         &self,
-        hand: &Cards,
+        (hand, rows): (&Cards, [u16; 4]),
         shapes: &[Shape],
         (held, aside, decided): (&Cards, &Cards, &Cards),
         mut out: Vec<Step>,
@@ -624,7 +627,7 @@ impl<'t> Finisher<'t> {
         }
         // new runs of three
         if rules.runs {
-            for (suit, row) in (0..4u8).zip(hand.run_rows()) {
+            for (suit, row) in (0..4u8).zip(rows) {
                 // the windows of three positions (starting at 1 to 12) with two or three held
                 // (three without a wild card to fill the third: a window of two makes no step)
                 let held = if wild_kinds.is_empty() {
