@@ -165,10 +165,76 @@ impl Work {
 
     /// Give the memo table of `flags` back (when its finisher is done).
     pub(super) fn put_memo(&self, flags: TurnFlags, memo: Memo) {
-        if !memo.is_empty() {
+        if memo.capacity() == 0 {
+            // never used: nothing to keep
+        } else if memo.is_empty() {
+            keep_memo(memo);
+        } else {
             self.memos.borrow_mut().push((flags, memo));
         }
     }
+}
+
+impl Drop for Work {
+    /// The question is answered: its memo tables, emptied, serve the thread's next one.
+    #[inline]
+    fn drop(&mut self) {
+        let memos = self.memos.get_mut();
+        if !memos.is_empty() {
+            for (_, memo) in std::mem::take(memos) {
+                keep_memo(memo);
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------ room kept between questions
+
+/// The room a thread keeps between legality questions: empty memo tables and
+/// step lists of the questions answered, so that the next question allocates
+/// none (its answers never depend on a table's or a list's room).
+struct Spares {
+    memos: Vec<Memo>,
+    steps: Vec<Vec<Step>>,
+}
+
+/// The most memo tables a thread keeps (a question searches with one set of
+/// flags, now and then two).
+const MEMOS_KEPT: usize = 2;
+/// The largest memo table kept, in entries' room: a table of 1,024 buckets,
+/// under half a megabyte (a node is 440 bytes; a larger table, a rare long
+/// search's, is freed).
+const MEMO_ROOM_KEPT: usize = 896;
+/// The most step lists a thread keeps (two a depth of the search), and the
+/// largest kept, in steps' room.
+const STEPS_KEPT: usize = 16;
+const STEPS_ROOM_KEPT: usize = 1024;
+
+thread_local! {
+    static SPARES: std::cell::RefCell<Spares> = const {
+        std::cell::RefCell::new(Spares {
+            memos: Vec::new(),
+            steps: Vec::new(),
+        })
+    };
+}
+
+/// `f` of this thread's spares; None while the thread is being torn down.
+fn spares<R>(f: impl FnOnce(&mut Spares) -> R) -> Option<R> {
+    SPARES.try_with(|cell| f(&mut cell.borrow_mut())).ok()
+}
+
+/// Keep `memo`, emptied, for the thread's next question (unless the thread keeps enough).
+fn keep_memo(mut memo: Memo) {
+    if memo.capacity() == 0 || memo.capacity() > MEMO_ROOM_KEPT {
+        return;
+    }
+    memo.clear();
+    spares(|spares| {
+        if spares.memos.len() < MEMOS_KEPT {
+            spares.memos.push(memo);
+        }
+    });
 }
 
 // ------------------------------------------------------------------ the finisher
@@ -192,6 +258,17 @@ impl Drop for Finisher<'_> {
     fn drop(&mut self) {
         self.work
             .put_memo(self.flags, std::mem::take(&mut self.memo));
+        // the step lists serve the thread's next finisher that searches
+        if !self.spare_steps.is_empty() {
+            let lists = std::mem::take(&mut self.spare_steps);
+            spares(|spares| {
+                let room = STEPS_KEPT.saturating_sub(spares.steps.len());
+                let kept = lists
+                    .into_iter()
+                    .filter(|l| l.capacity() <= STEPS_ROOM_KEPT);
+                spares.steps.extend(kept.take(room));
+            });
+        }
     }
 }
 
@@ -221,6 +298,27 @@ impl<'t> Finisher<'t> {
 
     pub(super) fn forbidden(&self) -> Option<usize> {
         self.flags.forbidden.map(usize::from)
+    }
+
+    /// A step list for a node: one of the finisher's spares, else one the
+    /// thread kept from an earlier question, else a new one (with room for a
+    /// node's usual steps: no growing from 4).
+    pub(super) fn step_list(&mut self) -> Vec<Step> {
+        (self.spare_steps.pop())
+            .or_else(|| spares(|spares| spares.steps.pop()).flatten())
+            .unwrap_or_else(|| Vec::with_capacity(64))
+    }
+
+    /// Make room in the memo for its first node: an empty table the thread
+    /// kept from an earlier question, else room for 64 nodes (a search
+    /// rarely stops at a handful: no growing from 3).
+    pub(super) fn memo_room(&mut self) {
+        if self.memo.capacity() == 0 {
+            match spares(|spares| spares.memos.pop()).flatten() {
+                Some(memo) => self.memo = memo,
+                None => self.memo.reserve(64),
+            }
+        }
     }
 
     /// May the hand be emptied now (the rulebook's one emptying check)?

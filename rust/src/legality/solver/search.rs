@@ -144,8 +144,7 @@ impl<'t> Finisher<'t> {
             )
         } {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
-            // (a new list starts with room for a node's usual steps: no growing from 4)
-            let spare = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
+            let spare = self.step_list();
             let all = match inherited {
                 Some((parent, p)) => {
                     let all = inherited_steps(parent, p, free.count(p), spare);
@@ -172,7 +171,7 @@ impl<'t> Finisher<'t> {
             let (mut steps, all, pivot) = if opened {
                 (all, None, None)
             } else {
-                let mut cut = (self.spare_steps.pop()).unwrap_or_else(|| Vec::with_capacity(64));
+                let mut cut = self.step_list();
                 cut.clear();
                 cut.extend_from_slice(&all);
                 let pivot = self.pivot_steps(&free, &node.shapes, &mut cut, node);
@@ -247,9 +246,7 @@ impl<'t> Finisher<'t> {
                 self.spare_steps.push(all);
             }
         }
-        if self.memo.capacity() == 0 {
-            self.memo.reserve(64); // (a search rarely stops at a handful of nodes: no growing from 3)
-        }
+        self.memo_room();
         self.memo.insert(node.clone(), result);
         Ok(result)
     }
