@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::situation::TurnFlags;
-use super::tables::{Cards, Shape, Tables, WILD_CARDS};
+use super::tables::{Cards, Shape, Tables, ABOVE, BELOW, WILD_CARDS};
 use crate::cards::DISTINCT;
 use crate::inline::Inline;
 
@@ -575,38 +575,100 @@ pub(super) struct Step {
     pub(super) black_threes: bool,
     /// The card the step lays as a wild card, if any.
     pub(super) wild: Option<u8>,
-    /// The natural cards it lays or lengthens a run toward (`toward_mask`),
-    /// worked out once when the pivot is chosen (0 until then).
+    /// The natural cards it lays or lengthens a run toward ([`Step::toward_mask`]),
+    /// worked out once a node whose team is not open has its steps (0 until
+    /// then; a node keeping its parent's pivot inherits them with the steps).
     pub(super) toward: u64,
 }
 
-/// The steps of a node kept from its parent's: `parent`, the parent's steps
-/// in the order made, less those that lay more copies of the natural card
-/// `p` than the node's free cards hold (`left`: one fewer than the parent's).
-///
-/// Keeping a natural card changes only the cards free to be laid, by one copy
-/// of `p`; the whole hand, the cards aside, the melds and the decided 2s stay,
-/// and with them the wild kinds the search's `Finisher::steps` lays.  Every step it makes
-/// needs its cards in hand and nothing else of the free cards, and it makes
-/// them in an order fixed by the melds, the ranks, the suits and the wild
-/// kinds, not by the counts: the node's steps are its parent's that its
-/// cards allow, in the parent's order.  (The one exception, a meld of black 3s
-/// taking the first black 3 held, the caller leaves out.)
-pub(super) fn inherited_steps(
-    parent: &[Step],
-    p: usize,
-    left: u8,
-    mut out: Vec<Step>,
-) -> Vec<Step> {
-    out.clear();
-    out.extend(parent.iter().filter(|step| {
-        let laid = step.cards[..usize::from(step.taken)]
+impl Step {
+    /// The natural cards `p` (bit `p`) for which the search's `lays_toward(p, shapes, step, false)`
+    /// holds, with wild cards the step lays besides (the caller keeps the naturals): the
+    /// cards the step lays, and when it changes a run, the cards of the run's suit it
+    /// lengthens the run toward, or all of them when it pushes the run's wild to an end.
+    pub(super) fn toward_mask(&self, shapes: &[Shape]) -> u64 {
+        let step = self;
+        let mut mask = step.cards[..usize::from(step.taken)]
             .iter()
-            .filter(|&&c| usize::from(c) == p)
-            .count();
-        laid <= usize::from(left)
-    }));
-    out
+            .fold(0u64, |mask, &c| mask | 1 << c);
+        if let Some(i) = step.index.map(usize::from) {
+            if let (
+                Shape::Run {
+                    suit, low, wild, ..
+                },
+                Shape::Run {
+                    low: new_low,
+                    high: new_high,
+                    wild: new_wild,
+                    ..
+                },
+            ) = (shapes[i], step.shape)
+            {
+                let suit = usize::from(suit);
+                mask |= if wild.is_some() && new_wild != wild {
+                    BELOW[suit][15] // every card of the suit
+                } else if new_low < low {
+                    BELOW[suit][usize::from(new_low)]
+                } else {
+                    ABOVE[suit][usize::from(new_high)]
+                };
+            }
+        }
+        mask
+    }
+}
+
+/// What a search node that keeps its parent's natural pivot in hand takes
+/// from the parent instead of working it out again: the parent's steps (all
+/// of them, before the pivot's cut, their run-toward cards worked out), the
+/// pivot, and the run positions of the parent's free cards.
+#[derive(Clone, Copy)]
+pub(super) struct Inherited<'a> {
+    pub(super) steps: &'a [Step],
+    pub(super) pivot: usize,
+    pub(super) rows: [u16; 4],
+}
+
+impl Inherited<'_> {
+    /// The node's steps: the parent's, in the order made, less those that lay
+    /// more copies of the pivot than the node's free cards hold (`left`: one
+    /// fewer than the parent's), into `out`.
+    ///
+    /// Keeping a natural card changes only the cards free to be laid, by one
+    /// copy of the pivot; the whole hand, the cards aside, the melds and the
+    /// decided 2s stay, and with them the wild kinds the search's
+    /// `Finisher::steps` lays and each step's run-toward cards.  Every step it
+    /// makes needs its cards in hand and nothing else of the free cards, and
+    /// it makes them in an order fixed by the melds, the ranks, the suits and
+    /// the wild kinds, not by the counts: the node's steps are its parent's
+    /// that its cards allow, in the parent's order.  (The one exception, a
+    /// meld of black 3s taking the first black 3 held, the caller leaves out.)
+    pub(super) fn steps(&self, left: u8, mut out: Vec<Step>) -> Vec<Step> {
+        out.clear();
+        let p = self.pivot as u8;
+        for step in self.steps {
+            let [a, b, c] = step.cards;
+            let laid = u8::from(a == p)
+                + u8::from(b == p && step.taken > 1)
+                + u8::from(c == p && step.taken > 2);
+            if laid <= left {
+                out.push(*step);
+            }
+        }
+        out
+    }
+
+    /// The run positions of the node's free cards (`left` copies of the pivot among them).
+    pub(super) fn rows(&self, left: u8) -> [u16; 4] {
+        let mut rows = self.rows;
+        if left == 0 {
+            let (suit, rank) = (self.pivot % 4, self.pivot / 4 + 1);
+            // (an ace stands at 1 and 14)
+            let bits = 1u16 << rank | if rank == 1 { 1 << 14 } else { 0 };
+            rows[suit] &= !bits;
+        }
+        rows
+    }
 }
 
 /// Move `shapes[i]`, the one meld a step changed or added, to its place

@@ -13,11 +13,11 @@
 //! order only and a kept card leaves the bounds.
 
 use super::bounds::{POINTS, WAIVER};
-use super::budget::{inherited_steps, Finisher, Node, Progress, SearchGaveUp, Shapes, Step};
+use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, for_each_combo, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards,
-    Shape, ABOVE, BELOW, BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS, WILD_MASK,
+    Shape, BLACK_THREE_MELD_MAX, MELD_MIN, WILD_CARDS, WILD_MASK,
 };
 use crate::cards::JOKER;
 use crate::inline::Inline;
@@ -93,7 +93,7 @@ impl<'t> Finisher<'t> {
         &mut self,
         node: &Node,
         count: i32,
-        inherited: Option<(&[Step], usize)>,
+        inherited: Option<Inherited<'_>>,
     ) -> Result<bool, SearchGaveUp> {
         if let Some(settled) = self.goal(node) {
             return Ok(settled);
@@ -107,15 +107,15 @@ impl<'t> Finisher<'t> {
     /// Search a node that is neither settled nor in the memo (one node of the budget).
     ///
     /// `inherited`: when the node is its parent's with one more copy of the
-    /// natural card `p` kept in hand, the parent's steps (all of them, before
-    /// the pivot's cut) and `p`.  The node's steps are then those of the
-    /// parent's that the one copy fewer of `p` still allows, in the same
-    /// order ([`inherited_steps`] says why), instead of being made again.
+    /// parent's natural pivot kept in hand, what it takes from the parent.
+    /// The node's steps are then those of the parent's that the one copy
+    /// fewer of the pivot still allows, in the same order ([`Inherited::steps`]
+    /// says why), instead of being made again.
     fn expand(
         &mut self,
         node: &Node,
         count: i32,
-        inherited: Option<(&[Step], usize)>,
+        inherited: Option<Inherited<'_>>,
     ) -> Result<bool, SearchGaveUp> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
@@ -128,7 +128,11 @@ impl<'t> Finisher<'t> {
             node.hand.without(&node.kept)
         };
         // their run positions, read by the bounds and the steps alike
-        let rows = free.run_rows();
+        let rows = match inherited {
+            Some(from) => from.rows(free.count(from.pivot)),
+            None => free.run_rows(),
+        };
+        debug_assert_eq!(rows, free.run_rows());
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {
             // a card that can never be melded stays in hand: no going out
         } else if let hope @ (POINTS | WAIVER) = if opened {
@@ -146,10 +150,12 @@ impl<'t> Finisher<'t> {
             // a step list per depth, reused from the finisher's spares (no allocation per node)
             let spare = self.step_list();
             let all = match inherited {
-                Some((parent, p)) => {
-                    let all = inherited_steps(parent, p, free.count(p), spare);
+                Some(from) => {
+                    let all = from.steps(free.count(from.pivot), spare);
                     debug_assert_eq!(
-                        all,
+                        all.iter()
+                            .map(|s| Step { toward: 0, ..*s })
+                            .collect::<Vec<_>>(),
                         self.steps(
                             (&free, rows),
                             &node.shapes,
@@ -167,14 +173,17 @@ impl<'t> Finisher<'t> {
                 ),
             };
             // the steps searched: all of them once the team is open, else the pivot's
-            // (cut from a copy: a child keeping a natural pivot inherits them all)
+            // (a list of their own: a child keeping a natural pivot inherits them all)
             let (mut steps, all, pivot) = if opened {
                 (all, None, None)
             } else {
+                let mut all = all;
+                for step in all.iter_mut().filter(|step| step.toward == 0) {
+                    // (an inherited step's were worked out by the parent: the melds are its)
+                    step.toward = step.toward_mask(&node.shapes);
+                }
                 let mut cut = self.step_list();
-                cut.clear();
-                cut.extend_from_slice(&all);
-                let pivot = self.pivot_steps(&free, &node.shapes, &mut cut, node);
+                let pivot = self.pivot_steps(&free, &node.shapes, &all, node, &mut cut);
                 (cut, Some(all), pivot)
             };
             if !node.must_out {
@@ -238,7 +247,11 @@ impl<'t> Finisher<'t> {
                 let black_three = self.t.rules.black_threes && rank_of(p) == 3;
                 let parent = (all.as_deref())
                     .filter(|_| !(is_wild(p) || black_three))
-                    .map(|all| (all, p));
+                    .map(|steps| Inherited {
+                        steps,
+                        pivot: p,
+                        rows,
+                    });
                 result = self.dfs(&child, count, parent)?;
             }
             self.spare_steps.push(steps);
@@ -251,9 +264,10 @@ impl<'t> Finisher<'t> {
         Ok(result)
     }
 
-    /// The pivot card, with `steps` cut to those a node searches while the
-    /// team is not open (the Python engine's `Search.pivot_steps`, which says
-    /// why the answer is the full search's).
+    /// The pivot card, with `cut` the steps of `all` (their run-toward cards
+    /// worked out) a node searches while the team is not open (the Python
+    /// engine's `Search.pivot_steps`, which says why the answer is the full
+    /// search's).
     ///
     /// Each card of the hand is, at the opening, in a meld or still in hand,
     /// whatever the order it was laid in: the search tries only the steps that
@@ -269,21 +283,25 @@ impl<'t> Finisher<'t> {
         &self,
         free: &Cards,
         shapes: &[Shape],
-        steps: &mut Vec<Step>,
+        all: &[Step],
         node: &Node,
+        cut: &mut Vec<Step>,
     ) -> Option<(usize, bool)> {
+        cut.clear();
         if let Some(two) = self.undecided_two(free, shapes, node) {
-            steps.retain(|step| lays_toward(two, shapes, step, true));
+            cut.extend(
+                all.iter()
+                    .filter(|step| lays_toward(two, shapes, step, true)),
+            );
             return Some((two, true));
         }
         // the natural card with the fewest steps (the most constrained: a refutation ends
-        // soonest), the lowest of those: every card's steps counted in one pass over the steps
+        // soonest), the lowest of those: every card's steps counted in one pass over the
+        // steps, from their run-toward cards
         let held = free.held_mask();
         let naturals = held & !WILD_MASK;
         let mut mine = [0u32; 64];
-        for step in steps.iter_mut() {
-            // kept with the step: the cut below reads it again
-            step.toward = toward_mask(shapes, step);
+        for step in all {
             let mut toward = step.toward & naturals;
             while toward != 0 {
                 mine[toward.trailing_zeros() as usize] += 1;
@@ -298,7 +316,7 @@ impl<'t> Finisher<'t> {
             rest &= rest - 1;
             debug_assert_eq!(
                 mine[c] as usize,
-                (steps.iter())
+                (all.iter())
                     .filter(|step| lays_toward(c, shapes, step, false))
                     .count()
             );
@@ -310,18 +328,18 @@ impl<'t> Finisher<'t> {
         let wilds = held & WILD_MASK;
         let pivot =
             (best.map(|(c, _)| c)).or((wilds != 0).then(|| wilds.trailing_zeros() as usize));
-        let Some(p) = pivot else {
-            steps.clear();
-            return None;
-        };
+        let p = pivot?;
         if is_wild(p) {
-            steps.retain(|step| lays_toward(p, shapes, step, false));
+            cut.extend(
+                all.iter()
+                    .filter(|step| lays_toward(p, shapes, step, false)),
+            );
         } else {
-            steps.retain(|step| {
+            cut.extend(all.iter().filter(|step| {
                 let toward = step.toward & 1 << p != 0;
                 debug_assert_eq!(toward, lays_toward(p, shapes, step, false));
                 toward
-            });
+            }));
         }
         Some((p, false))
     }
@@ -698,40 +716,6 @@ impl<'t> Finisher<'t> {
 fn holds(suit: u8, pos: u8, held: &Cards, aside: &Cards) -> bool {
     let c = natural_at(suit, pos);
     held.has(c) || aside.has(c)
-}
-
-/// The natural cards `p` (bit `p`) for which [`lays_toward`]`(p, shapes, step, false)`
-/// holds, with wild cards the step lays besides (the caller keeps the naturals): the
-/// cards the step lays, and when it changes a run, the cards of the run's suit it
-/// lengthens the run toward, or all of them when it pushes the run's wild to an end.
-fn toward_mask(shapes: &[Shape], step: &Step) -> u64 {
-    let mut mask = step.cards[..usize::from(step.taken)]
-        .iter()
-        .fold(0u64, |mask, &c| mask | 1 << c);
-    if let Some(i) = step.index.map(usize::from) {
-        if let (
-            Shape::Run {
-                suit, low, wild, ..
-            },
-            Shape::Run {
-                low: new_low,
-                high: new_high,
-                wild: new_wild,
-                ..
-            },
-        ) = (shapes[i], step.shape)
-        {
-            let suit = usize::from(suit);
-            mask |= if wild.is_some() && new_wild != wild {
-                BELOW[suit][15] // every card of the suit
-            } else if new_low < low {
-                BELOW[suit][usize::from(new_low)]
-            } else {
-                ABOVE[suit][usize::from(new_high)]
-            };
-        }
-    }
-    mask
 }
 
 /// Whether `step` lays the pivot `p`, lengthens a run of its suit toward its
