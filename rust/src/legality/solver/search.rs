@@ -43,14 +43,16 @@ impl<'t> Finisher<'t> {
             if let Some(&known) = self.memo.get(&node) {
                 return Ok(known);
             }
-            if self.greedy(&node.hand, &node.shapes, s.count) {
+            // the hand's run positions: the witness's, and the root's (nothing is kept yet)
+            let rows = node.hand.run_rows();
+            if self.greedy((&node.hand, rows), &node.shapes, s.count) {
                 return Ok(true);
             }
             // the memo was asked above: the node is searched without asking it again
             if let Some(settled) = self.goal(&node) {
                 return Ok(settled);
             }
-            return self.expand(&node, s.count, None);
+            return self.expand(&node, s.count, None, Some(rows));
         }
         self.dfs(&node, s.count, None)
     }
@@ -101,7 +103,7 @@ impl<'t> Finisher<'t> {
         if let Some(&known) = self.memo.get(node) {
             return Ok(known);
         }
-        self.expand(node, count, inherited)
+        self.expand(node, count, inherited, None)
     }
 
     /// Search a node that is neither settled nor in the memo (one node of the budget).
@@ -110,12 +112,14 @@ impl<'t> Finisher<'t> {
     /// parent's natural pivot kept in hand, what it takes from the parent.
     /// The node's steps are then those of the parent's that the one copy
     /// fewer of the pivot still allows, in the same order ([`Inherited::steps`]
-    /// says why), instead of being made again.
+    /// says why), instead of being made again.  `rows`: the free cards'
+    /// [`Cards::run_rows`], when the caller has them.
     fn expand(
         &mut self,
         node: &Node,
         count: i32,
         inherited: Option<Inherited<'_>>,
+        rows: Option<[u16; 4]>,
     ) -> Result<bool, SearchGaveUp> {
         self.work.expand()?;
         let opened = node.progress == Progress::Open;
@@ -128,9 +132,10 @@ impl<'t> Finisher<'t> {
             node.hand.without(&node.kept)
         };
         // their run positions, read by the bounds and the steps alike
-        let rows = match inherited {
-            Some(from) => from.rows(free.count(from.pivot)),
-            None => free.run_rows(),
+        let rows = match (inherited, rows) {
+            (Some(from), _) => from.rows(free.count(from.pivot)),
+            (None, Some(rows)) => rows,
+            (None, None) => free.run_rows(),
         };
         debug_assert_eq!(rows, free.run_rows());
         if node.must_out && self.dead(&node.hand, &node.shapes) > self.out_dead {

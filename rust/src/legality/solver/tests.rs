@@ -357,7 +357,7 @@ fn the_witness_finds_each_natural_run_in_hand_between_its_gaps() {
     let finisher = Finisher::new(&t, flags(20), &work);
     let cards = hand("AH 2H 3H 4H 6H 7H 8H QS KS AS 5C 6C");
     let found: Vec<(u8, u8, u8, i32)> = finisher
-        .segments(&cards)
+        .segments(&cards, cards.run_rows())
         .iter()
         .map(|s| (s.suit, s.start, s.len, s.value))
         .collect();
@@ -561,7 +561,7 @@ fn k_meld_2_a_single_ace_serves_one_segment_of_the_witness() {
     let finisher = Finisher::new(&t, flags(20), &work);
     let starts = |text: &str| -> Vec<(u8, u8)> {
         finisher
-            .segments(&hand(text))
+            .segments(&hand(text), hand(text).run_rows())
             .iter()
             .map(|s| (s.start, s.len))
             .collect()

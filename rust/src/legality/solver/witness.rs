@@ -36,11 +36,12 @@ pub(super) type Segments = Inline<Segment, 16>;
 
 impl<'t> Finisher<'t> {
     /// Maximal natural runs in hand (at most four a suit: each but the
-    /// last is followed by a gap or cut at the longest run, of three or more).
-    pub(super) fn segments(&self, cnt: &Cards) -> Segments {
+    /// last is followed by a gap or cut at the longest run, of three or more;
+    /// `rows`: the hand's [`Cards::run_rows`]).
+    pub(super) fn segments(&self, cnt: &Cards, rows: [u16; 4]) -> Segments {
         let t = self.t;
         let mut out = Segments::default();
-        for (suit, row) in (0..4u8).zip(cnt.run_rows()) {
+        for (suit, row) in (0..4u8).zip(rows) {
             if !has_window(row) {
                 continue; // no three positions in a row: no segment
             }
@@ -85,9 +86,15 @@ impl<'t> Finisher<'t> {
     /// every set of three or more naturals, the other natural runs, and spare
     /// wild cards on natural pairs and sets.  True only when that plan really
     /// opens with two cards (one discardable) left; false means "not shown".
-    pub(super) fn greedy(&self, hand: &Cards, shapes: &[Shape], count: i32) -> bool {
+    /// `rows` are the hand's [`Cards::run_rows`].
+    pub(super) fn greedy(
+        &self,
+        (hand, rows): (&Cards, [u16; 4]),
+        shapes: &[Shape],
+        count: i32,
+    ) -> bool {
         if self.t.rules.opening_natural_run && !has_natural_run(shapes) {
-            let mut segments = self.segments(hand);
+            let mut segments = self.segments(hand, rows);
             if segments.is_empty() {
                 return false;
             }
@@ -204,7 +211,7 @@ impl<'t> Finisher<'t> {
             }
         }
         if rules.runs {
-            for seg in self.segments(&cnt).iter() {
+            for seg in self.segments(&cnt, cnt.run_rows()).iter() {
                 gained += seg.value;
                 for c in seg.cells() {
                     cnt.take(c);
