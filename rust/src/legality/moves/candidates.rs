@@ -217,19 +217,20 @@ pub(super) fn new_run_candidates<E>(
     Ok(())
 }
 
-/// Every new low-to-high list for run `meld` the hand can make: (run, the
-/// cards it adds, low, wild position).
-pub(super) fn run_extend_candidates(
+/// Every new low-to-high list for run `meld` the hand can make, each given
+/// to `each` in turn (run, the cards it adds, low, wild position) until it fails.
+pub(super) fn run_extend_candidates<E>(
     ctx: &Context<'_>,
     meld: &TableMeld,
-) -> Vec<(CardList, CardList, u8, Option<u8>)> {
+    mut each: impl FnMut(CardList, CardList, u8, Option<u8>) -> Result<(), E>,
+) -> Result<(), E> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
     let TableMeld::Run {
         suit, low, wild, ..
     } = *meld
     else {
-        return Vec::new();
+        return Ok(());
     };
     let high = meld.high();
     let old_cards = meld.cards();
@@ -242,7 +243,6 @@ pub(super) fn run_extend_candidates(
     let wpos = wild.map(|(i, _)| low + i);
     let wild_card = wild.map(|(_, c)| c);
     let displace = wpos.is_some_and(|w| have[usize::from(w)]);
-    let mut out = Vec::new();
     // Positions beyond the old ends are filled by natural cards from hand,
     // except at most one (the wild's); stop widening once two positions lack a natural.
     let mut missing_low: Option<u8> = None;
@@ -282,23 +282,24 @@ pub(super) fn run_extend_candidates(
                         run_cell(suit, p)
                     });
                 }
-                if let Some(added) = remove_cards(cells.as_slice(), old) {
-                    if !added.is_empty() && fits(added.as_slice(), hand) {
-                        out.push((cells, added, new_low, wild_at));
+                match remove_cards(cells.as_slice(), old) {
+                    Some(added) if !added.is_empty() && fits(added.as_slice(), hand) => {
+                        each(cells, added, new_low, wild_at)
                     }
+                    _ => Ok(()),
                 }
             };
             match (wpos, missing) {
                 (None, None) => {
                     if !no_fresh {
-                        build(None, None, false);
+                        build(None, None, false)?;
                     }
                     for p in fresh {
                         for &(w, _) in wild_kinds.iter() {
                             if p == 2 && w == 4 + suit {
                                 continue;
                             }
-                            build(Some(p), Some(w), false);
+                            build(Some(p), Some(w), false)?;
                         }
                     }
                 }
@@ -307,26 +308,26 @@ pub(super) fn run_extend_candidates(
                         if m == 2 && w == 4 + suit {
                             continue;
                         }
-                        build(Some(m), Some(w), false);
+                        build(Some(m), Some(w), false)?;
                     }
                 }
                 (Some(wp), _) => {
                     if missing.is_none() && !no_fresh {
-                        build(Some(wp), wild_card, false);
+                        build(Some(wp), wild_card, false)?;
                     }
                     if displace {
                         match missing {
                             None => {
                                 for q in fresh {
-                                    build(Some(q), wild_card, true);
+                                    build(Some(q), wild_card, true)?;
                                 }
                             }
-                            Some(m) => build(Some(m), wild_card, true),
+                            Some(m) => build(Some(m), wild_card, true)?,
                         }
                     }
                 }
             }
         }
     }
-    out
+    Ok(())
 }

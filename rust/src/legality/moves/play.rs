@@ -345,16 +345,14 @@ impl<'c> Gen<'c> {
         else {
             return Ok(());
         };
-        let candidates = run_extend_candidates(ctx, meld);
-        if candidates.is_empty() {
-            return Ok(());
-        }
         let was_natural = u32::from(old_wild.is_none());
-        let old_value = meld_value(ctx, meld);
-        for (run, added, low, wpos) in candidates {
-            let run = run.as_slice();
+        // the run's value, worked out at its first candidate (most runs have none)
+        let mut old_value = None;
+        run_extend_candidates(ctx, meld, |run_list, added, low, wpos| {
+            let run = run_list.as_slice();
             let high = low + run.len() as u8 - 1;
             let total = run_value(ctx, run, low, wpos);
+            let old_value = *old_value.get_or_insert_with(|| meld_value(ctx, meld));
             let nat_runs = ctx.nat_runs - was_natural + u32::from(wpos.is_none());
             let shape = Shape::Run {
                 suit,
@@ -375,7 +373,7 @@ impl<'c> Gen<'c> {
                     run: cards_of(run),
                 });
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
