@@ -17,8 +17,8 @@ use crate::cards::JOKER;
 struct Live {
     /// The total value of the cards that could join a meld.
     ok_value: i32,
-    /// The two lowest values among those cards (None where there are fewer).
-    ok_lowest: [Option<i32>; 2],
+    /// The two lowest values among those cards (`i32::MAX` where there are fewer).
+    ok_lowest: [i32; 2],
     /// How many cards can never join one.
     dead: u32,
     /// The wild cards in hand.
@@ -69,7 +69,8 @@ impl<'t> Finisher<'t> {
         let live = self.live(hand, rows, shapes);
         // two cards stay in hand: the kept and dead ones first, then the cheapest of the others
         let keep = 2u32.saturating_sub(live.dead + n_kept) as usize;
-        let ok_value = live.ok_value - live.ok_lowest[..keep].iter().flatten().sum::<i32>();
+        let lowest = live.ok_lowest[..keep].iter().filter(|&&v| v != i32::MAX);
+        let ok_value = live.ok_value - lowest.sum::<i32>();
         if count + ok_value >= self.flags.minimum {
             return POINTS;
         }
@@ -177,17 +178,17 @@ impl<'t> Finisher<'t> {
             windows | (windows << 1) | (windows << 2)
         });
         let mut ok_value = 0;
-        let mut ok_lowest: [Option<i32>; 2] = [None; 2];
+        // the two lowest values of the cards that could join one (MAX: none yet)
+        let mut ok_lowest = [i32::MAX; 2];
         let mut ok = |v: i32, n: u8| {
             ok_value += v * i32::from(n);
-            for _ in 0..n.min(2) {
-                match ok_lowest {
-                    [None, _] => ok_lowest[0] = Some(v),
-                    [Some(a), _] if v < a => ok_lowest = [Some(v), Some(a)],
-                    [_, None] => ok_lowest[1] = Some(v),
-                    [_, Some(b)] if v < b => ok_lowest[1] = Some(v),
-                    _ => {}
-                }
+            if v < ok_lowest[1] {
+                // the first copy, and a second (n >= 2) as the next lowest
+                ok_lowest = if v < ok_lowest[0] {
+                    [v, if n >= 2 { v } else { ok_lowest[0] }]
+                } else {
+                    [ok_lowest[0], v]
+                };
             }
         };
         // a wild card can always join a meld: a set, a run, or (a 2) its own place in a
