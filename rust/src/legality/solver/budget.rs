@@ -645,17 +645,25 @@ impl Inherited<'_> {
     /// meld of black 3s taking the first black 3 held, the caller leaves out.)
     pub(super) fn steps(&self, left: u8, mut out: Vec<Step>) -> Vec<Step> {
         out.clear();
-        let p = self.pivot as u8;
         for step in self.steps {
-            let [a, b, c] = step.cards;
-            let laid = u8::from(a == p)
-                + u8::from(b == p && step.taken > 1)
-                + u8::from(c == p && step.taken > 2);
-            if laid <= left {
+            if self.laid(step) <= left {
                 out.push(*step);
             }
         }
         out
+    }
+
+    /// Whether the node keeps every step of the parent's ([`Inherited::steps`]
+    /// would copy them all): none lays more than `left` copies of the pivot.
+    pub(super) fn keeps_all(&self, left: u8) -> bool {
+        self.steps.iter().all(|step| self.laid(step) <= left)
+    }
+
+    /// How many copies of the pivot `step` lays.
+    fn laid(&self, step: &Step) -> u8 {
+        let p = self.pivot as u8;
+        let [a, b, c] = step.cards;
+        u8::from(a == p) + u8::from(b == p && step.taken > 1) + u8::from(c == p && step.taken > 2)
     }
 
     /// The run positions of the node's free cards (`left` copies of the pivot among them).

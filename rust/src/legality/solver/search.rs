@@ -12,6 +12,8 @@
 //! (`Finisher::pivot_steps`), so each way of melding is searched in one
 //! order only and a kept card leaves the bounds.
 
+use std::borrow::Cow;
+
 use super::bounds::{POINTS, WAIVER};
 use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Shapes, Step};
 use super::situation::{team_opens, Situation};
@@ -152,40 +154,47 @@ impl<'t> Finisher<'t> {
                 !node.aside.is_empty(),
             )
         } {
-            // a step list per depth, reused from the finisher's spares (no allocation per node)
-            let spare = self.step_list();
-            let all = match inherited {
+            // a step list per depth, reused from the finisher's spares (no allocation per node);
+            // a node keeping its parent's pivot reads the parent's own when it keeps them all
+            let all: Cow<'_, [Step]> = match inherited {
+                Some(from) if from.keeps_all(free.count(from.pivot)) => Cow::Borrowed(from.steps),
                 Some(from) => {
-                    let all = from.steps(free.count(from.pivot), spare);
-                    debug_assert_eq!(
-                        all.iter()
-                            .map(|s| Step { toward: 0, ..*s })
-                            .collect::<Vec<_>>(),
-                        self.steps(
+                    let spare = self.step_list();
+                    Cow::Owned(from.steps(free.count(from.pivot), spare))
+                }
+                None => {
+                    let spare = self.step_list();
+                    Cow::Owned(self.steps(
+                        (&free, rows),
+                        &node.shapes,
+                        (&node.hand, &node.aside, &node.plain),
+                        spare,
+                    ))
+                }
+            };
+            debug_assert!(
+                inherited.is_none()
+                    || (all.iter())
+                        .map(|s| Step { toward: 0, ..*s })
+                        .eq(self.steps(
                             (&free, rows),
                             &node.shapes,
                             (&node.hand, &node.aside, &node.plain),
                             Vec::new()
-                        )
-                    );
-                    all
-                }
-                None => self.steps(
-                    (&free, rows),
-                    &node.shapes,
-                    (&node.hand, &node.aside, &node.plain),
-                    spare,
-                ),
-            };
+                        ))
+            );
             // the steps searched: all of them once the team is open, else the pivot's
             // (a list of their own: a child keeping a natural pivot inherits them all)
             let (mut steps, all, pivot) = if opened {
-                (all, None, None)
+                // (a node whose team is open inherits nothing: its steps are its own)
+                (all.into_owned(), None, None)
             } else {
                 let mut all = all;
-                for step in all.iter_mut().filter(|step| step.toward == 0) {
+                if let Cow::Owned(list) = &mut all {
                     // (an inherited step's were worked out by the parent: the melds are its)
-                    step.toward = step.toward_mask(&node.shapes);
+                    for step in list.iter_mut().filter(|step| step.toward == 0) {
+                        step.toward = step.toward_mask(&node.shapes);
+                    }
                 }
                 let mut cut = self.step_list();
                 let pivot = self.pivot_steps(&free, &node.shapes, &all, node, &mut cut);
@@ -260,7 +269,7 @@ impl<'t> Finisher<'t> {
                 result = self.dfs(&child, count, parent)?;
             }
             self.spare_steps.push(steps);
-            if let Some(all) = all {
+            if let Some(Cow::Owned(all)) = all {
                 self.spare_steps.push(all);
             }
         }
