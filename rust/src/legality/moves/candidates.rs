@@ -233,8 +233,8 @@ pub(super) fn run_extend_candidates<E>(
         return Ok(());
     };
     let high = meld.high();
-    let old_cards = meld.cards();
-    let old = old_cards.as_slice();
+    // the run's cards, listed at its first candidate (most runs have none)
+    let mut old_cards: Option<CardList> = None;
     let wild_kinds = wild_counts(hand);
     let mut have = [false; 15];
     for (pos, slot) in have.iter_mut().enumerate().skip(1) {
@@ -272,6 +272,8 @@ pub(super) fn run_extend_candidates<E>(
             let no_fresh = new_low == low && new_high == high;
             let missing = missing_low.or(missing_high);
             let mut build = |wild_at: Option<u8>, card: Option<Card>, displaced: bool| {
+                let old_list = *old_cards.get_or_insert_with(|| meld.cards());
+                let old = old_list.as_slice();
                 let mut cells = CardList::EMPTY;
                 for p in new_low..=new_high {
                     cells.push(if Some(p) == wild_at {
