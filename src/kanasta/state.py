@@ -221,7 +221,7 @@ class State(Position):
         return self._own_problem(action)
 
     def _own_problem(self, action: Action) -> Problem | None:
-        """:meth:`_problem` of the engine's own copy of a move: a move already listed is legal at once."""
+        """:meth:`_problem` of a move of one of the action classes: a move already listed is legal at once."""
         native = self._native
         if native is not None:
             # the core answers for every move (any number of cards), knowing its own listing
