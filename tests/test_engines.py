@@ -102,7 +102,7 @@ def test_native_listings_hand_out_one_object_for_each_move() -> None:
     assert a2 is not a1 and a2.legal_actions()[-1] is discard
 
 
-def test_a_move_the_caller_made_is_checked_and_kept_as_the_engines_own_copy() -> None:
+def test_a_move_the_caller_made_is_checked_and_kept_in_the_history() -> None:
     """Not one of the listed objects: the careful way, with the same answers as the Python engine."""
     for engine in ("native", "python"):
         state = kanasta.new_game(kanasta.Rules.classic(), 1, engine=engine)  # type: ignore[arg-type]

@@ -1,9 +1,10 @@
-//! How the core makes the package's objects: `object.__new__` of a class the
+//! How the core makes the package's attrs objects: `object.__new__` of a class the
 //! package registers, its slots filled through the slots' setters registered
 //! with it, in the order of one of the named field tables both sides read
-//! (`ACTION_FIELDS`, `EVENT_FIELDS`, `SEEN_FIELDS`), as the package's own hot
-//! paths make its frozen objects.  One mechanism for the actions, events,
-//! hidden events, views and states the core hands out.
+//! (`EVENT_FIELDS`, `VALUE_FIELDS`, `SEEN_FIELDS`), as the package's own hot
+//! paths make its frozen objects.  One mechanism for the events, results, melds,
+//! hidden events, views and states the core hands out (the action classes are the
+//! core's own: `action_classes.rs`).
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
