@@ -95,25 +95,42 @@ impl CardList {
     /// The cards sorted naturals first, then wild cards, each by index.
     pub fn wilds_last(mut self) -> CardList {
         let n = self.len();
-        self.cards[..n].sort_unstable_by_key(|&c| (is_wild(c), c));
+        sort_wilds_last(&mut self.cards[..n]);
         self
     }
 
     /// A set's canonical order when the naturals (at least two) share a rank;
     /// otherwise (a run) the cards as given.
     pub fn set_order(self) -> CardList {
-        let naturals: Vec<Card> = self
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&c| !is_wild(c))
-            .collect();
-        if naturals.len() >= 2 && naturals.iter().all(|&c| c / 4 == naturals[0] / 4) {
+        if is_set(self.as_slice()) {
             self.wilds_last()
         } else {
             self
         }
     }
+}
+
+/// Sort `cards` in the order a set, a take or an addition stores them: naturals first,
+/// then wild cards, each by index.
+pub fn sort_wilds_last(cards: &mut [Card]) {
+    cards.sort_unstable_by_key(|&c| (is_wild(c), c));
+}
+
+/// Whether a new meld of `cards` is a set (its naturals, at least two, share a rank), whose
+/// cards are stored naturals first, rather than a run, stored as given (K-MELD-5).
+pub fn is_set(cards: &[Card]) -> bool {
+    let mut naturals = cards.iter().filter(|&&c| !is_wild(c));
+    let Some(&first) = naturals.next() else {
+        return false;
+    };
+    let mut count = 1;
+    for &c in naturals {
+        if c / 4 != first / 4 {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 2
 }
 
 impl fmt::Debug for CardList {

@@ -133,6 +133,16 @@ fn build_from(
 macro_rules! action_class {
     ($class:ident, $verb:expr, $sig:literal, { $($methods:tt)* }) => {
         impl $class {
+            /// Whether `slf` equals `other`, an object of the class (by their moves; one without
+            /// its fields only itself); None for anything else.
+            fn equal(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> Option<bool> {
+                let other = other.cast_exact::<$class>().ok()?;
+                Some(match (slf.get().0.get(), other.get().0.get()) {
+                    (Some(mine), Some(theirs)) => mine.same(theirs),
+                    _ => slf.is(other),
+                })
+            }
+
             /// The move, or AttributeError for an object an unpickler left without its fields.
             fn body(&self) -> PyResult<&Body> {
                 self.0.get().ok_or_else(|| {
@@ -195,23 +205,18 @@ macro_rules! action_class {
 
             fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                 let py = slf.py();
-                match (other.cast_exact::<$class>(), slf.get().0.get()) {
-                    (Ok(o), Some(mine)) => match o.get().0.get() {
-                        Some(theirs) => mine.same(theirs).into_py_any(py),
-                        None => Ok(false.into_py_any(py)?),
-                    },
-                    (Ok(o), None) => slf.is(o).into_py_any(py),
-                    (Err(_), _) => Ok(py.NotImplemented()),
+                match Self::equal(slf, other) {
+                    Some(equal) => equal.into_py_any(py),
+                    None => Ok(py.NotImplemented()),
                 }
             }
 
             fn __ne__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                 let py = slf.py();
-                let equal = Self::__eq__(slf, other)?;
-                if equal.is(&py.NotImplemented()) {
-                    return Ok(equal);
+                match Self::equal(slf, other) {
+                    Some(equal) => (!equal).into_py_any(py),
+                    None => Ok(py.NotImplemented()),
                 }
-                (!equal.bind(py).is_truthy()?).into_py_any(py)
             }
 
             fn __hash__(&self) -> PyResult<isize> {
@@ -515,37 +520,25 @@ impl ActionTable {
     }
 }
 
-/// The action objects of `moves` (each made the first time its move is met).
+/// The action objects of `moves` (each made the first time its move is met; making one runs
+/// no Python code, so it is made with the table held).
 pub(super) fn action_objects<'py>(
     py: Python<'py>,
     moves: &[Action],
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
-    let mut missing: Vec<usize> = Vec::new();
-    {
-        let t = lock(&TABLE);
-        for (i, m) in moves.iter().enumerate() {
-            match t.get(m) {
-                Some(obj) => out.push(obj.bind(py).clone()),
-                None => {
-                    missing.push(i);
-                    out.push(py.None().into_bound(py));
-                }
-            }
-        }
-    }
-    for i in missing {
-        // made without the lock held (making an object may run the collector)
-        let made = make(py, &moves[i])?;
-        let mut t = lock(&TABLE);
-        out[i] = match t.get(&moves[i]) {
-            Some(obj) => obj.bind(py).clone(),
+    let mut t = lock(&TABLE);
+    let out = moves
+        .iter()
+        .map(|m| match t.get(m) {
+            Some(obj) => Ok(obj.bind(py).clone()),
             None => {
-                t.keep(moves[i], made.clone().unbind());
-                made
+                let made = make(py, m)?;
+                t.keep(*m, made.clone().unbind());
+                Ok(made)
             }
-        };
-    }
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    drop(t);
     PyTuple::new(py, out)
 }
 

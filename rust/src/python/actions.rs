@@ -18,12 +18,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
-use crate::actions::{Action, Notation, Verb, MAX_MELD_INDEX};
-use crate::cards::{is_wild, Card, DISTINCT};
+use crate::actions::{is_set, sort_wilds_last, Action, Notation, Verb, MAX_MELD_INDEX};
+use crate::cards::{Card, DECK_SIZE, DISTINCT};
 use crate::legality::solver::budget::FxHasher;
-
-/// The most cards an action object may hold (the whole deck).
-const MAX_CARDS: usize = 108;
 
 /// What the package registers for its action classes: its 53 card objects by index, the
 /// index of each by its address, and its `ActionError`.
@@ -149,41 +146,45 @@ pub(super) fn cards_arg(value: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         },
         Err(e) => return Err(not_iterable(e)?),
     };
-    if items.len() > MAX_CARDS {
+    if items.len() > DECK_SIZE {
         return Err(action_error(
             value.py(),
             format!(
-                "a move holds at most {MAX_CARDS} cards, not {}",
+                "a move holds at most {DECK_SIZE} cards, not {}",
                 items.len()
             ),
         ));
     }
-    let r = registry()?;
     items
         .iter()
-        .map(|card| match r.index.get(&(card.as_ptr() as usize)) {
-            Some(&i) => Ok(i),
-            None => Err(action_error(
-                card.py(),
-                format!(
-                    "expected a kanasta.Card, got {} (use kanasta.parse_cards for text)",
-                    what(card)?
-                ),
-            )),
-        })
+        .map(|card| card_index(card, "parse_cards"))
         .collect()
+}
+
+/// The index of `card`, one of the package's 53 card objects; else the `ActionError` that
+/// names `parse` (the parser of text the caller may have meant).
+fn card_index(card: &Bound<'_, PyAny>, parse: &str) -> PyResult<Card> {
+    match registry()?.index.get(&(card.as_ptr() as usize)) {
+        Some(&i) => Ok(i),
+        None => Err(action_error(
+            card.py(),
+            format!(
+                "expected a kanasta.Card, got {} (use kanasta.{parse} for text)",
+                what(card)?
+            ),
+        )),
+    }
 }
 
 /// Cards joining a set in canonical order: naturals, then wild cards, each by index.
 pub(super) fn wilds_last(mut cards: Vec<Card>) -> Vec<Card> {
-    cards.sort_unstable_by_key(|&c| (is_wild(c), c));
+    sort_wilds_last(&mut cards);
     cards
 }
 
-/// A set's cards in canonical order (when at least two naturals share a rank); a run's as given.
+/// A new meld's cards in stored order: a set's in canonical order, a run's as given.
 pub(super) fn set_order(cards: Vec<Card>) -> Vec<Card> {
-    let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(c)).collect();
-    if naturals.len() >= 2 && naturals.iter().all(|&c| c / 4 == naturals[0] / 4) {
+    if is_set(&cards) {
         wilds_last(cards)
     } else {
         cards
@@ -212,16 +213,7 @@ pub(super) fn index_arg(value: &Bound<'_, PyAny>) -> PyResult<u16> {
 
 /// `value` as one of the package's cards.
 pub(super) fn card_arg(value: &Bound<'_, PyAny>) -> PyResult<Card> {
-    match registry()?.index.get(&(value.as_ptr() as usize)) {
-        Some(&i) => Ok(i),
-        None => Err(action_error(
-            value.py(),
-            format!(
-                "expected a kanasta.Card, got {} (use kanasta.parse_card for text)",
-                what(value)?
-            ),
-        )),
-    }
+    card_index(value, "parse_card")
 }
 
 /// `value` as True or False (nothing else).

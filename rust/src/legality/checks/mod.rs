@@ -65,28 +65,7 @@ pub enum MoveParts<'a> {
 impl<'a> MoveParts<'a> {
     /// The parts of `action`.
     pub fn of(action: &'a Action) -> MoveParts<'a> {
-        match action {
-            Action::Draw => MoveParts::Draw,
-            Action::Take { cards, meld } => MoveParts::Take {
-                cards: cards.as_slice(),
-                meld: *meld,
-            },
-            Action::Meld { cards } => MoveParts::Meld {
-                cards: cards.as_slice(),
-            },
-            Action::Add { meld, cards } => MoveParts::Add {
-                meld: *meld,
-                cards: cards.as_slice(),
-            },
-            Action::Extend { meld, run } => MoveParts::Extend {
-                meld: *meld,
-                run: run.as_slice(),
-            },
-            Action::Discard { card } => MoveParts::Discard { card: *card },
-            Action::Ask => MoveParts::Ask,
-            Action::Answer { permit } => MoveParts::Answer { permit: *permit },
-            Action::Decline => MoveParts::Decline,
-        }
+        Self::of_notation(&action.notation()).expect("an action's parts are a move")
     }
 
     /// The parts of a move as its text form reads them (any number of cards); None when
