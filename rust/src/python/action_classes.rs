@@ -526,18 +526,18 @@ pub(super) fn action_objects<'py>(
     py: Python<'py>,
     moves: &[Action],
 ) -> PyResult<Bound<'py, PyTuple>> {
+    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len());
     let mut t = lock(&TABLE);
-    let out = moves
-        .iter()
-        .map(|m| match t.get(m) {
-            Some(obj) => Ok(obj.bind(py).clone()),
+    for m in moves {
+        out.push(match t.get(m) {
+            Some(obj) => obj.bind(py).clone(),
             None => {
                 let made = make(py, m)?;
                 t.keep(*m, made.clone().unbind());
-                Ok(made)
+                made
             }
-        })
-        .collect::<PyResult<Vec<_>>>()?;
+        });
+    }
     drop(t);
     PyTuple::new(py, out)
 }
