@@ -253,7 +253,7 @@ def test_a_state_pickles_serializes_and_clones_at_every_point_on_both_engines(
             for loaded in (pickle.loads(pickle.dumps(state)), game.deserialize_state(state.serialize()), state.clone()):
                 assert str(loaded) == str(state) and loaded.history() == state.history()
                 assert loaded.legal_actions() == state.legal_actions() and loaded.pending == state.pending
-                assert set(loaded.__dict__) == {"_fixed", "_pos"}
+                assert set(loaded.__dict__) == {"_fixed", "_pending", "_pos"}
                 if not state.is_chance_node() and state.legal_actions():
                     move = state.legal_actions()[0]
                     twin = state.clone()

@@ -65,6 +65,7 @@ import pyspiel
 from kanasta import _core
 from kanasta.actions import Action
 from kanasta.bots.sampling import sample_state
+from kanasta.position import GAME_OVER
 from kanasta.rl.actions import NUM_ACTIONS, Decisions, _NativeDecisions, id_name
 from kanasta.rl.observation import layout, observation_size, observation_string, observe, step_line
 from kanasta.rules import Rules
@@ -125,20 +126,21 @@ _AS: Final = 2
 
 
 class _Position:
-    """Everything a :class:`KanastaState` knows, never changed once made: shared, never copied, by ``clone()``.
+    """What a :class:`KanastaState` knows but the ids chosen in the current move, never changed once
+    made: shared, never copied, by ``clone()``.
 
-    A plain class with slots (one is made per action id: an attrs class's frozen ``__init__``
-    costs a call per field).
+    A plain class with slots (one is made per move: an attrs class's frozen ``__init__`` costs a
+    call per field).  The ids chosen so far are the state's own slot, so an id that only
+    continues a move makes no new position.
     """
 
-    __slots__ = ("game", "log", "moves", "pending", "player", "seed_bytes", "tree")
+    __slots__ = ("game", "log", "moves", "player", "seed_bytes", "tree")
 
     def __init__(
         self,
         seed_bytes: tuple[int, ...] = (),
         game: State | None = None,
         tree: Decisions | None = None,
-        pending: tuple[int, ...] = (),
         moves: int = 0,
         log: _Log | None = None,
         player: int = _CHANCE,
@@ -146,7 +148,6 @@ class _Position:
         self.seed_bytes = seed_bytes
         self.game = game
         self.tree = tree
-        self.pending = pending
         self.moves = moves
         self.log = log
         # the player to act (CHANCE, TERMINAL or a seat), asked several times per action by OpenSpiel
@@ -266,25 +267,26 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
     (True, 256, True)
     """
 
-    # two slots, no instance dict: OpenSpiel's C++ side asks for them often (each id: its
+    # three slots, no instance dict: OpenSpiel's C++ side asks for them often (each id: its
     # current_player and _apply_action overrides), and a slot is read faster than a dict entry
-    __slots__ = ("_fixed", "_pos")
+    __slots__ = ("_fixed", "_pending", "_pos")
 
     def __init__(self, game: KanastaGame) -> None:
         super().__init__(game)
         self._fixed = _Fixed(game.rules, game.max_moves, game.memory)
         self._pos = _Position()
+        self._pending: tuple[int, ...] = ()
 
     # ----------------------------------------------------------------- access
     @property  # (in place of the instance dict the slots leave out)
     def __dict__(self) -> dict[str, Any]:
         """The Python-side fields, as OpenSpiel's C++ side reads an instance dict: what ``clone()`` copies
         (the fields are never changed, so shared) and what a pickle or ``serialize_state`` keeps."""
-        return {"_fixed": self._fixed, "_pos": self._pos}
+        return {"_fixed": self._fixed, "_pos": self._pos, "_pending": self._pending}
 
     @__dict__.setter
     def __dict__(self, fields: dict[str, Any]) -> None:
-        for name in ("_fixed", "_pos"):  # (what a pickle's fields give back; nothing else)
+        for name in ("_fixed", "_pos", "_pending"):  # (what a pickle's fields give back; nothing else)
             setattr(self, name, fields[name])
 
     @property
@@ -295,7 +297,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
     @property
     def pending(self) -> tuple[int, ...]:
         """The ids chosen so far in the current move."""
-        return self._pos.pending
+        return self._pending
 
     # -------------------------------------------------------------- the API
     def current_player(self) -> int:
@@ -332,8 +334,8 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         tree = pos.tree
         if tree is not None and pos.player >= 0 and (player is None or player == pos.player):
             if type(tree) is _NativeDecisions:  # the core's ids at once (a new list: the prefix is the tree's)
-                return tree._tree.legal_ids(pos.pending)
-            return tree._legal_list(pos.pending)  # the seat to act: its ids at once
+                return tree._tree.legal_ids(self._pending)
+            return tree._legal_list(self._pending)  # the seat to act: its ids at once
         if player is None:
             player = pos.player
         # as OpenSpiel's own method answers: the chance outcomes to anyone at a chance node,
@@ -351,7 +353,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         tree = pos.tree
         if tree is None or player != pos.player:
             return []
-        return tree._legal_list(pos.pending)
+        return tree._legal_list(self._pending)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256."""
@@ -366,22 +368,25 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
                 return
             game = new_game(self._fixed.rules, int.from_bytes(bytes(seed_bytes), "big"))
             log: _Log = (None, _DEAL, None, game)
-            self._pos = _Position(seed_bytes, game, Decisions.of_state(game), (), 0, log, self._player_of(game, 0))
+            self._pos = _Position(seed_bytes, game, Decisions.of_state(game), 0, log, self._player_of(game, 0))
             return
         tree = pos.tree
         assert tree is not None
+        pending = self._pending
         out: tuple[int, ...] | Action | int
         if type(tree) is _NativeDecisions and 0 <= action < NUM_ACTIONS:
             # the core's tree at once: the move's number in the listing, -1 for a longer prefix
-            found = tree._tree.step(pos.pending, action)
+            found = tree._tree.step(pending, action)
             if found >= 0:
                 out = found
-            else:  # a longer prefix, or an id that continues no move (its error)
-                out = (*pos.pending, action) if found == -1 else tree._step_listed(pos.pending, action)
+            elif found == -1:  # a longer prefix
+                out = (*pending, action)
+            else:  # an id that continues no move: its error
+                out = tree._step_listed(pending, action)
         else:
-            out = tree._step_listed(pos.pending, int(action))  # (an id that continues no move: its error)
-        if type(out) is tuple:
-            self._pos = _Position(pos.seed_bytes, pos.game, tree, out, pos.moves, pos.log, pos.player)
+            out = tree._step_listed(pending, int(action))  # (an id that continues no move: its error)
+        if type(out) is tuple:  # the move goes on: the same position, one more id chosen
+            self._pending = out
             return
         before = pos.game
         # the seat to act, kept with the position (a native state reads its player from the core)
@@ -391,18 +396,19 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         # what each seat saw of the move is written only when an information state asks for it
         log = (pos.log, _MOVE, (mover, out, before), after)
         moves = pos.moves + 1
-        if after.is_game_over:
-            self._pos = _Position(pos.seed_bytes, after, None, (), moves, log, _TERMINAL)
+        self._pending = ()
+        if after.phase is GAME_OVER:  # (its is_game_over, without a property's call)
+            self._pos = _Position(pos.seed_bytes, after, None, moves, log, _TERMINAL)
             return
         native = after._native
         if native is None:
             self._pos = _Position(
-                pos.seed_bytes, after, Decisions.of_state(after), (), moves, log, self._player_of(after, moves)
+                pos.seed_bytes, after, Decisions.of_state(after), moves, log, self._player_of(after, moves)
             )
             return
         # (as _player_of: the game goes on, so its player is the seat to act)
         player = _TERMINAL if 0 < self._fixed.max_moves <= moves else native.player
-        self._pos = _Position(pos.seed_bytes, after, _NativeDecisions(after, native), (), moves, log, player)
+        self._pos = _Position(pos.seed_bytes, after, _NativeDecisions(after, native), moves, log, player)
 
     def observation_tensor(self, player: int | None = None) -> npt.NDArray[np.float32]:
         """``player``'s observation tensor (the current player's if None) as a NumPy ``float32`` array.
@@ -430,10 +436,11 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         if game is not None and type(player) is int:
             native = game._native
             if native is not None:  # the core's tensor at once (what observe() asks it first)
+                pending = self._pending if pos.player == player else ()
                 try:
-                    return _core.observation(
-                        native, player, pos.pending if pos.player == player else (), memory=self._fixed.memory
-                    )
+                    if self._fixed.memory:
+                        return _core.observation(native, player, pending, memory=True)
+                    return _core.observation(native, player, pending)  # (no keyword to read: the default)
                 except (ValueError, OverflowError):  # not a seat, or a history the core did not make: as below
                     pass
         return self._tensor(player)
@@ -461,7 +468,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         game = pos.game
         if game is None:
             return np.zeros(observation_size(fixed.rules, memory=fixed.memory), np.float32)
-        return observe(game, player, pos.pending if game.current_player == player else (), memory=fixed.memory)
+        return observe(game, player, self._pending if game.current_player == player else (), memory=fixed.memory)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -495,7 +502,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         game = self._pos.game
         if game is None:
             return f"choosing the seed: {len(self._pos.seed_bytes)} of {SEED_BYTES} bytes"
-        pending = " ".join(id_name(i) for i in self._pos.pending)
+        pending = " ".join(id_name(i) for i in self._pending)
         return game.describe() + (f"\npending: {pending}" if pending else "")
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> KanastaState:
@@ -514,9 +521,7 @@ class KanastaState(pyspiel.State):  # type: ignore[misc]
         seen_as = tuple(s if s in (player_id, players) else players for s in range(players + 1))
         log = (pos.log, _AS, seen_as, None)
         tree = Decisions.of_state(sampled) if not sampled.is_game_over else None
-        clone._pos = _Position(
-            pos.seed_bytes, sampled, tree, pos.pending, pos.moves, log, self._player_of(sampled, pos.moves)
-        )
+        clone._pos = _Position(pos.seed_bytes, sampled, tree, pos.moves, log, self._player_of(sampled, pos.moves))
         return clone
 
 
