@@ -20,6 +20,18 @@ impl<T: Copy + Default, const N: usize> Default for Inline<T, N> {
     }
 }
 
+impl<T: Copy, const N: usize> Inline<T, N> {
+    /// An empty list whose unused slots hold `filler`: as a `const`, a list that is copied
+    /// whole (the default fills the slots one by one where `T` has padding bytes, as an
+    /// enum of a few bytes does).
+    pub const fn empty_of(filler: T) -> Self {
+        Inline {
+            items: [filler; N],
+            len: 0,
+        }
+    }
+}
+
 impl<T: Copy + Default, const N: usize> Inline<T, N> {
     /// Add `value` at the end.  Past `N` values this panics: every use's
     /// capacity is the most its loop can push.

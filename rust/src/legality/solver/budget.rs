@@ -349,6 +349,9 @@ pub const MAX_MELDS: usize = 36;
 /// child node is a copy of its parent's, without a heap allocation.
 pub(super) type Shapes = Inline<Shape, MAX_MELDS>;
 
+/// No melds: a root node's list starts as a copy of it.
+pub(super) const NO_SHAPES: Shapes = Inline::empty_of(Shape::NONE);
+
 /// A search node: everything its answer depends on (with the finisher's flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Node {

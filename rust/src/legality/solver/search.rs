@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use super::bounds::{POINTS, WAIVER};
-use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Shapes, Step};
+use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Step, NO_SHAPES};
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, for_each_combo, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards,
@@ -31,7 +31,10 @@ impl<'t> Finisher<'t> {
             hand = hand.mapped(&self.t.canon);
             aside = aside.mapped(&self.t.canon);
         }
-        let mut shapes: Shapes = s.shapes.iter().copied().collect();
+        let mut shapes = NO_SHAPES;
+        for &shape in &s.shapes {
+            shapes.push(shape);
+        }
         shapes.sort_unstable();
         let node = Node::new(
             hand,

@@ -339,19 +339,21 @@ pub enum Shape {
     },
 }
 
-/// No meld (a set of no rank and no cards): the filler of an inline list's unused slots.
 impl Default for Shape {
     fn default() -> Self {
-        Shape::Set {
-            rank: 0,
-            naturals: 0,
-            wilds: 0,
-            size: 0,
-        }
+        Shape::NONE
     }
 }
 
 impl Shape {
+    /// No meld (a set of no rank and no cards): the filler of an inline list's unused slots.
+    pub const NONE: Shape = Shape::Set {
+        rank: 0,
+        naturals: 0,
+        wilds: 0,
+        size: 0,
+    };
+
     /// The number of cards in the meld.
     pub fn size(&self) -> u32 {
         match *self {

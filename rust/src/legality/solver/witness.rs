@@ -34,13 +34,21 @@ impl Segment {
 /// The segments of a hand (see [`Finisher`]'s `segments`): at most four a suit.
 pub(super) type Segments = Inline<Segment, 16>;
 
+/// No segments: a list of them starts as a copy of it (see [`Inline::empty_of`]).
+const NO_SEGMENTS: Segments = Inline::empty_of(Segment {
+    value: 0,
+    suit: 0,
+    start: 0,
+    len: 0,
+});
+
 impl<'t> Finisher<'t> {
     /// Maximal natural runs in hand (at most four a suit: each but the
     /// last is followed by a gap or cut at the longest run, of three or more;
     /// `rows`: the hand's [`Cards::run_rows`]).
     pub(super) fn segments(&self, cnt: &Cards, rows: [u16; 4]) -> Segments {
         let t = self.t;
-        let mut out = Segments::default();
+        let mut out = NO_SEGMENTS;
         for (suit, row) in (0..4u8).zip(rows) {
             if !has_window(row) {
                 continue; // no three positions in a row: no segment
