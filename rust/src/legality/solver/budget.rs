@@ -664,6 +664,11 @@ impl Inherited<'_> {
 
     /// How many copies of the pivot `step` lays.
     fn laid(&self, step: &Step) -> u8 {
+        // (a step's run-toward cards, worked out by the parent, hold the cards it lays:
+        // most steps lay no copy, told by one bit)
+        if step.toward & 1 << self.pivot == 0 {
+            return 0;
+        }
         let p = self.pivot as u8;
         let [a, b, c] = step.cards;
         u8::from(a == p) + u8::from(b == p && step.taken > 1) + u8::from(c == p && step.taken > 2)
