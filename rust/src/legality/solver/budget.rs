@@ -403,24 +403,12 @@ impl Node {
         must_out: bool,
         (kept, plain): (Cards, Cards),
     ) -> Node {
-        let cards = |cards: &Cards, words: &[u64; DISTINCT]| {
-            // every count times its word (no test of which are held: a straight loop)
-            (cards.0.iter().zip(words)).fold(0u64, |sum, (&n, &word)| {
-                sum.wrapping_add(word.wrapping_mul(u64::from(n)))
-            })
-        };
-        let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
-        sum = (hand.words().iter().zip(&HAND_WORD_MULTIPLIERS)).fold(sum, |sum, (&word, &m)| {
-            sum.wrapping_add(word.wrapping_mul(m))
-        });
-        if !aside.is_empty() {
-            sum = sum.wrapping_add(cards(&aside, &ASIDE_WORDS));
-        }
+        let mut sum = table_sum(&hand, &shapes, &aside);
         if !kept.is_empty() {
-            sum = sum.wrapping_add(cards(&kept, &KEPT_WORDS));
+            sum = sum.wrapping_add(cards_sum(&kept, &KEPT_WORDS));
         }
         if !plain.is_empty() {
-            sum = sum.wrapping_add(cards(&plain, &PLAIN_WORDS));
+            sum = sum.wrapping_add(cards_sum(&plain, &PLAIN_WORDS));
         }
         Node {
             sum,
@@ -433,6 +421,47 @@ impl Node {
             kept,
             plain,
         }
+    }
+
+    /// A search's first node: [`Node::new`] with nothing kept or decided yet, its
+    /// melds `shapes` sorted here, the hand's count `held` the caller's (made
+    /// in place: the node's melds are not copied again).
+    pub(super) fn root(
+        hand: Cards,
+        held: u32,
+        shapes: &[Shape],
+        progress: Progress,
+        aside: Cards,
+        must_out: bool,
+    ) -> Node {
+        let mut node = Node {
+            sum: 0,
+            hand,
+            held,
+            shapes: NO_SHAPES,
+            progress,
+            aside,
+            must_out,
+            kept: Cards::default(),
+            plain: Cards::default(),
+        };
+        for &shape in shapes {
+            node.shapes.push(shape);
+        }
+        node.shapes.sort_unstable();
+        node.sum = table_sum(&node.hand, &node.shapes, &node.aside);
+        debug_assert_eq!(
+            node,
+            Node::new(
+                hand,
+                node.shapes,
+                progress,
+                aside,
+                must_out,
+                (Cards::default(), Cards::default())
+            )
+        );
+        node
     }
 
     /// Decide that one more copy of the 2 `c` never stands in its natural place.
@@ -506,6 +535,27 @@ impl Node {
             )
         );
     }
+}
+
+/// A node's hash sum ([`Node::new`]) of its hand, melds and cards set aside
+/// (the kept cards and plain 2s add theirs).
+fn table_sum(hand: &Cards, shapes: &[Shape], aside: &Cards) -> u64 {
+    let mut sum = shapes.iter().map(meld_word).fold(0, u64::wrapping_add);
+    sum = (hand.words().iter().zip(&HAND_WORD_MULTIPLIERS)).fold(sum, |sum, (&word, &m)| {
+        sum.wrapping_add(word.wrapping_mul(m))
+    });
+    if !aside.is_empty() {
+        sum = sum.wrapping_add(cards_sum(aside, &ASIDE_WORDS));
+    }
+    sum
+}
+
+/// The sum of `cards`' words, each count times its card's word (no test of which
+/// are held: a straight loop).
+fn cards_sum(cards: &Cards, words: &[u64; DISTINCT]) -> u64 {
+    (cards.0.iter().zip(words)).fold(0u64, |sum, (&n, &word)| {
+        sum.wrapping_add(word.wrapping_mul(u64::from(n)))
+    })
 }
 
 /// A well-mixed word from `x` (SplitMix64's output function).

@@ -35,6 +35,6 @@ impl Finisher<'_> {
         if self.t.classic_fast && forbidden.is_none() {
             return Ok(self.classic(s));
         }
-        self.search(s)
+        self.search(s, n)
     }
 }

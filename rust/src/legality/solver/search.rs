@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use super::bounds::{POINTS, WAIVER};
-use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Step, NO_SHAPES};
+use super::budget::{Finisher, Inherited, Node, Progress, SearchGaveUp, Step};
 use super::situation::{team_opens, Situation};
 use super::tables::{
     canastas, for_each_combo, has_natural_run, is_wild, natural_at, rank_base, rank_of, Cards,
@@ -25,24 +25,21 @@ use crate::cards::JOKER;
 use crate::inline::Inline;
 
 impl<'t> Finisher<'t> {
-    pub(super) fn search(&mut self, s: &Situation) -> Result<bool, SearchGaveUp> {
+    /// The general search from `s`, whose hand holds `held` cards.
+    pub(super) fn search(&mut self, s: &Situation, held: u32) -> Result<bool, SearchGaveUp> {
         let (mut hand, mut aside) = (s.hand, s.aside);
         if self.canon {
+            // (the same number of cards, as their stand-ins)
             hand = hand.mapped(&self.t.canon);
             aside = aside.mapped(&self.t.canon);
         }
-        let mut shapes = NO_SHAPES;
-        for &shape in &s.shapes {
-            shapes.push(shape);
-        }
-        shapes.sort_unstable();
-        let node = Node::new(
+        let node = Node::root(
             hand,
-            shapes,
+            held,
+            &s.shapes,
             self.progress(s.opened, s.count),
             aside,
             s.must_out,
-            (Cards::default(), Cards::default()),
         );
         if !s.opened && !s.must_out {
             if let Some(&known) = self.memo.get(&node) {
