@@ -83,21 +83,23 @@ impl<'c> Gen<'c> {
 
     /// Whether a meld move within the meld rules is legal: C-OUT-1, K-OUT-1, E-2.
     /// Most candidates of a team that is down leave cards enough: answered here
-    /// without a call ([`Gen::ok_searched`]'s first test, its bound made once).
+    /// without a call ([`Gen::ok_searched`]'s first test, its bound made once),
+    /// and without the value the move lays (`gain`, in half points: worked out
+    /// only when asked, a run's a sum over its cards).
     #[inline(always)]
     fn ok(
         &mut self,
         removed: &[Card],
         index: Option<usize>,
         shape: Shape,
-        gain: i32,
+        gain: impl FnOnce() -> i32,
         nat_runs: u32,
         black3: bool,
     ) -> Result<bool, SearchGaveUp> {
         if !black3 && self.free_lay.is_some_and(|most| removed.len() <= most) {
             return Ok(true);
         }
-        self.ok_searched(removed, index, shape, gain, nat_runs, black3)
+        self.ok_searched(removed, index, shape, gain(), nat_runs, black3)
     }
 
     /// [`Gen::ok`] in full.
@@ -180,7 +182,7 @@ impl<'c> Gen<'c> {
                         wilds: 0,
                         size: k,
                     };
-                    let gain = nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
+                    let gain = || nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
                     if self.ok(nats.as_slice(), None, shape, gain, ctx.nat_runs, true)? {
                         out.push(Action::Meld { cards: nats });
                     }
@@ -209,7 +211,8 @@ impl<'c> Gen<'c> {
                         wilds: w as u8,
                         size: size as u8,
                     };
-                    if self.ok(cards.as_slice(), None, shape, nv + wv, ctx.nat_runs, false)? {
+                    let gain = || nv + wv;
+                    if self.ok(cards.as_slice(), None, shape, gain, ctx.nat_runs, false)? {
                         out.push(Action::Meld { cards });
                     }
                 }
@@ -222,7 +225,7 @@ impl<'c> Gen<'c> {
         let ctx = self.ctx;
         new_run_candidates(ctx, |list, low, wpos| {
             let cards = list.as_slice();
-            let gain = run_value(ctx, cards, low, wpos);
+            let gain = || run_value(ctx, cards, low, wpos);
             let suit = cards[if wpos != Some(low) { 0 } else { 1 }] % 4;
             let shape = Shape::Run {
                 suit,
@@ -273,7 +276,7 @@ impl<'c> Gen<'c> {
                         wilds: 0,
                         size: size as u8 + k,
                     };
-                    let gain = nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
+                    let gain = || nats.as_slice().iter().map(|&c| ctx.value(c)).sum();
                     if self.ok(
                         nats.as_slice(),
                         Some(index),
@@ -316,7 +319,7 @@ impl<'c> Gen<'c> {
                     cards.as_slice(),
                     Some(index),
                     shape,
-                    nv + wv,
+                    || nv + wv,
                     ctx.nat_runs,
                     false,
                 )? {
@@ -346,13 +349,16 @@ impl<'c> Gen<'c> {
             return Ok(());
         };
         let was_natural = u32::from(old_wild.is_none());
-        // the run's value, worked out at its first candidate (most runs have none)
+        // the run's value, worked out when a candidate first asks for its gain (most runs
+        // have no candidate, and a team that is down seldom asks)
         let mut old_value = None;
         run_extend_candidates(ctx, meld, |run_list, added, low, wpos| {
             let run = run_list.as_slice();
             let high = low + run.len() as u8 - 1;
-            let total = run_value(ctx, run, low, wpos);
-            let old_value = *old_value.get_or_insert_with(|| meld_value(ctx, meld));
+            let gain = || {
+                let old_value = *old_value.get_or_insert_with(|| meld_value(ctx, meld));
+                run_value(ctx, run, low, wpos) - old_value
+            };
             let nat_runs = ctx.nat_runs - was_natural + u32::from(wpos.is_none());
             let shape = Shape::Run {
                 suit,
@@ -360,14 +366,7 @@ impl<'c> Gen<'c> {
                 high,
                 wild: wpos,
             };
-            if self.ok(
-                added.as_slice(),
-                Some(index),
-                shape,
-                total - old_value,
-                nat_runs,
-                false,
-            )? {
+            if self.ok(added.as_slice(), Some(index), shape, gain, nat_runs, false)? {
                 out.push(Action::Extend {
                     meld: index as u16,
                     run: cards_of(run),
