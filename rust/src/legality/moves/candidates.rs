@@ -191,8 +191,13 @@ pub(super) fn new_run_candidates<E>(
             let second = (ahead & ahead.wrapping_sub(1)).trailing_zeros() as u8;
             let stop = if wilds.is_empty() { first } else { second };
             let top = (low + run_max - 1).min(14).min(stop - 1);
+            // the window's naturals, one more position each time round
+            let mut cells = run_cells(suit, low, low + 1);
             for high in low + 2..=top {
-                let cells = run_cells(suit, low, high);
+                assert!(
+                    cells.push(run_cell(suit, high)),
+                    "a run holds at most 14 cards"
+                );
                 let positions = if first > high {
                     each(cells, low, None)?;
                     low..=high
@@ -243,6 +248,15 @@ pub(super) fn run_extend_candidates<E>(
     let wpos = wild.map(|(i, _)| low + i);
     let wild_card = wild.map(|(_, c)| c);
     let displace = wpos.is_some_and(|w| have[usize::from(w)]);
+    // every new position needs its natural card but one, filled by a wild card from the
+    // hand or by the run's own (moved on by its natural card)
+    let fillable = !wild_kinds.is_empty()
+        || displace
+        || (low > 1 && have[usize::from(low - 1)])
+        || (high < 14 && have[usize::from(high + 1)]);
+    if !fillable {
+        return Ok(());
+    }
     // Positions beyond the old ends are filled by natural cards from hand,
     // except at most one (the wild's); stop widening once two positions lack a natural.
     let mut missing_low: Option<u8> = None;
