@@ -208,7 +208,8 @@ def test_a_native_failure_is_raised_not_answered_by_the_python_engine() -> None:
     values = _native.class_makers(_core.VALUE_FIELDS, _native.VALUE_CLASSES)
     rest = (
         (kanasta.MeldKind.SET, kanasta.MeldKind.RUN), [None, *(kanasta.Rank(n) for n in range(1, 14))],
-        [kanasta.Suit(n) for n in range(4)], Fraction,
+        [kanasta.Suit(n) for n in range(4)],
+        (Fraction, _native.slot_setter(_native.NATIVE_RESULT, "_native")),
     )
     _core.set_event_factory([(cls, [broken] * len(setters)) for cls, setters in events], values, *rest)
     try:

@@ -443,6 +443,49 @@ def test_meld_and_result_objects_are_the_game_s_own_and_a_view_gets_new_ones() -
     assert not {id(m) for team in view.melds for m in team} & {id(m) for m in melds.values()}
 
 
+def _result_slot_empty(result: kanasta.HandResult, name: str) -> bool:
+    """Whether the slot of the hand result's field ``name`` is still empty (read through the slot itself)."""
+    try:
+        kanasta.HandResult.__dict__[name].__get__(result)
+    except AttributeError:
+        return True
+    return False
+
+
+def test_a_core_made_hand_result_makes_its_scores_melds_and_cards_when_read() -> None:
+    # the events of a hand's last move hold its result: a program that reads the events (a
+    # front-end counting hands) makes no team score, meld or card tuple of it until it reads them;
+    # read, they are the Python engine's, and the result pickles and copies as a HandResult
+    def last_move(engine: kanasta.Engine) -> kanasta.State:
+        state = kanasta.new_game(kanasta.Rules.kanasta(), seed=4, engine=engine)
+        rng = random.Random(4)
+        while not state.hand_results:
+            state = state.apply(rng.choice(state.legal_actions()))
+        return state
+
+    native, python = last_move("native"), last_move("python")
+    (ended,) = (e for e in native.events if isinstance(e, HandEnded))
+    result = ended.result
+    assert result is native.hand_results[0]  # (the same object: the game's)
+    lazy = _core.RESULT_FIELDS_ON_READ
+    assert lazy == ("teams", "melds", "hands", "red_threes")
+    assert all(_result_slot_empty(result, name) for name in lazy)
+    assert not _result_slot_empty(result, "scores") and result.ended_by == python.hand_results[0].ended_by
+    expected = python.hand_results[0]
+    assert result.hands == expected.hands and not _result_slot_empty(result, "hands")
+    assert _result_slot_empty(result, "teams")  # (each field on its own)
+    assert result.teams == expected.teams and isinstance(result.teams[0].hand_points, Fraction)
+    assert result.teams is result.teams  # made once, then kept
+    assert result == expected and hash(result) == hash(expected) and repr(result) == repr(expected)
+    for copied in (pickle.loads(pickle.dumps(result)), copy.copy(result), copy.deepcopy(result)):
+        assert type(copied) is kanasta.HandResult and copied == expected
+    assert type(attrs.evolve(result, hand_number=9)) is kanasta.HandResult
+    assert not any(f.name == "_native" for f in attrs.fields(type(result)))
+    # a result whose game is gone makes its melds anew (the game's are gone with it), equal
+    orphan = last_move("native").hand_results[0]  # (its states dropped: the game with them)
+    assert _result_slot_empty(orphan, "melds") and orphan.melds == expected.melds
+
+
 class _MyState(kanasta.State):
     """A user's subclass of the state."""
 

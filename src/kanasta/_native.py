@@ -157,6 +157,7 @@ def lazy_class(
     names: tuple[str, ...],
     fill: Callable[[Any, str], Any],
     derived: Mapping[str, Callable[[Any], Any]] | None = None,
+    hidden: tuple[str, ...] = (),
 ) -> type[T]:
     """The class of ``cls``'s objects made by the core: ``cls`` with its fields ``names`` made on first read.
 
@@ -170,10 +171,12 @@ def lazy_class(
     function such as an ``operator.attrgetter``: no slot is set for it when an object is made);
     a name of ``derived`` that is no field of ``cls`` (one of its properties) is read the same way.
 
-    The subclass has ``cls``'s name, fields and no slots of its own; its objects equal and hash
-    as ``cls``'s of the same fields; its constructor (so ``attrs.evolve``) makes an object of
-    ``cls``.  Made once per class (the same class on every call); given a class it made, it
-    answers that class.
+    The subclass has ``cls``'s name and fields, and no slots of its own but the ``hidden``
+    ones (what ``fill`` reads, set by the maker of the objects: no field, never compared,
+    printed nor pickled; a class with hidden slots pickles and copies as ``cls`` made from its
+    fields); its objects equal and hash as ``cls``'s of the same fields; its constructor (so
+    ``attrs.evolve``) makes an object of ``cls``.  Made once per class (the same class on every
+    call); given a class it made, it answers that class.
 
     >>> import attrs
     >>> @attrs.frozen(slots=True)
@@ -204,9 +207,20 @@ def lazy_class(
         return bool(key(self) == key(other))
 
     namespace: dict[str, Any] = {
-        "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+        "__slots__": hidden, "__module__": cls.__module__, "__qualname__": cls.__qualname__,
         "__new__": __new__, "__eq__": __eq__, "__hash__": cls.__hash__,
     }
+    if hidden:
+        if any(f.kw_only for f in fields if f.init):  # pragma: no cover - a programming error
+            raise TypeError(f"{cls.__name__}: a class with hidden slots is made from positional fields")
+        init = attrgetter(*(f.name for f in fields if f.init))
+
+        def __reduce__(self: Any) -> tuple[Any, ...]:
+            # as ``cls`` made from its fields (its own way through pickle would read the hidden slots)
+            values = init(self)
+            return cls, values if isinstance(values, tuple) else (values,)
+
+        namespace["__reduce__"] = __reduce__
     field_names = {f.name for f in fields}
     for name, read in (derived or {}).items():
         namespace[name] = property(read, _slot(cls, name).__set__) if name in field_names else property(read)
@@ -356,8 +370,43 @@ EVENT_CLASSES: Final[dict[str, type[Event]]] = {
 }
 """The event classes by name, as ``kanasta._core.EVENT_FIELDS`` names them."""
 
-VALUE_CLASSES: Final[dict[str, type]] = {cls.__name__: cls for cls in (Meld, CanastaScore, TeamScore, HandResult)}
-"""The classes of a hand result, its parts and a meld by name, as ``kanasta._core.VALUE_FIELDS`` names them."""
+_RESULT_SETTERS: Final[dict[str, Callable[[Any, Any], None]]] = {
+    name: slot_setter(HandResult, name) for name in _core.RESULT_FIELDS_ON_READ
+}
+
+
+def _fill_result(result: Any, name: str) -> Any:
+    """Make the field ``name`` of a hand result the core made (one of ``_core.RESULT_FIELDS_ON_READ``:
+    its score objects, melds and card tuples) from the core's result in its hidden slot, and keep it."""
+    native: _core.NativeResult = result._native
+    value = native.field(name)
+    _RESULT_SETTERS[name](result, value)
+    return value
+
+
+NATIVE_RESULT: Final[type[HandResult]] = lazy_class(
+    HandResult, _core.RESULT_FIELDS_ON_READ, _fill_result, hidden=("_native",)
+)
+"""The class of the hand results the core makes: :class:`~kanasta.HandResult` with its teams' scores,
+melds, hands and red 3s made when first read (a program that reads a hand's events without looking into
+its result makes none of them).
+
+>>> import attrs, copy, kanasta
+>>> state = kanasta.new_game(kanasta.Rules.classic(), seed=3, engine="native")
+>>> while not state.hand_results:
+...     state = state.apply(state.legal_actions()[-1])
+>>> result = state.hand_results[0]
+>>> type(result) is NATIVE_RESULT, type(result).__name__, attrs.fields(type(result)) == attrs.fields(HandResult)
+(True, 'HandResult', True)
+>>> result == state.with_engine("python").hand_results[0], type(copy.copy(result)) is HandResult
+(True, True)
+"""
+
+VALUE_CLASSES: Final[dict[str, type]] = {
+    cls.__name__: cls for cls in (Meld, CanastaScore, TeamScore, NATIVE_RESULT)
+}
+"""The classes of a hand result, its parts and a meld by name, as ``kanasta._core.VALUE_FIELDS`` names them
+(the core's hand results: :data:`NATIVE_RESULT`)."""
 
 _check_fields()
 # the core makes a game's event, hand-result and meld objects as it makes its moves: object.__new__
@@ -368,5 +417,5 @@ _core.set_event_factory(
     (MeldKind.SET, MeldKind.RUN),
     [None, *(Rank(number) for number in range(1, 14))],
     [Suit(number) for number in range(4)],
-    Fraction,
+    (Fraction, slot_setter(NATIVE_RESULT, "_native")),
 )

@@ -66,10 +66,23 @@ impl Classes {
         kind: usize,
         values: Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        self.make_some(py, kind, values.into_iter().map(Some))
+    }
+
+    /// A new object of `kind`, its fields set to `values` in the table's order but those
+    /// given None, left unset (a class the package made for it fills them when read).
+    pub(super) fn make_some<'py>(
+        &self,
+        py: Python<'py>,
+        kind: usize,
+        values: impl IntoIterator<Item = Option<Bound<'py, PyAny>>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let (class, setters) = &self.kinds[kind];
         let object = self.new.bind(py).call1((class.bind(py),))?;
         for (setter, value) in setters.iter().zip(values) {
-            setter.bind(py).call1((&object, value))?;
+            if let Some(value) = value {
+                setter.bind(py).call1((&object, value))?;
+            }
         }
         Ok(object)
     }

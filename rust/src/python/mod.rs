@@ -78,6 +78,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("EVENT_FIELDS", field_table(m.py(), &objects::EVENT_FIELDS)?)?;
     m.add("VALUE_FIELDS", field_table(m.py(), &objects::VALUE_FIELDS)?)?;
+    m.add_class::<objects::PyNativeResult>()?;
+    m.add(
+        "RESULT_FIELDS_ON_READ",
+        PyTuple::new(m.py(), objects::RESULT_FIELDS_ON_READ)?,
+    )?;
     m.add_class::<rl::PyNativeDecisions>()?;
     m.add_function(wrap_pyfunction!(rl::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(rl::observation_array, m)?)?;

@@ -16,7 +16,7 @@ use crate::position::{Event, HandResult, TableMeld, TeamScore};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::actions::card_objects;
 use super::convert::tuple_of;
@@ -60,7 +60,8 @@ const HAND_RESULT: usize = 3;
 /// How the package's event, result and meld objects are made: per class (in
 /// [`EVENT_FIELDS`]' and [`VALUE_FIELDS`]' order) the class and its slots' setters;
 /// the package's meld kinds (set, run), ranks by number (1-13; 0 unused), suits by
-/// number (0-3), and the class of a score's halves (`fractions.Fraction`).
+/// number (0-3), the class of a score's halves (`fractions.Fraction`), and the setter of
+/// the hidden slot of a hand result's class that holds its [`PyNativeResult`].
 struct Makers {
     events: Classes,
     values: Classes,
@@ -68,6 +69,7 @@ struct Makers {
     ranks: Vec<Py<PyAny>>,
     suits: Vec<Py<PyAny>>,
     fraction: Py<PyAny>,
+    result_native: Py<PyAny>,
 }
 
 static MAKERS: Factory<Makers> = Factory::new("event factory", "set_event_factory");
@@ -77,9 +79,12 @@ static MAKERS: Factory<Makers> = Factory::new("event factory", "set_event_factor
 /// `(class, setters)` with its slots' setters in the order of its fields there (an
 /// object is `object.__new__(class)` filled through them); `kinds` the meld kinds
 /// (set, run), `ranks` the 14 rank members by number (the first unused), `suits` the 4
-/// suit members by number, `fraction` the class of a score's half points
-/// (`fractions.Fraction`, called with the halves and 2).  Set by the package when it
-/// loads.
+/// suit members by number, and for the hand results `(fraction, result_native)`:
+/// `fraction` the class of a score's half points
+/// (`fractions.Fraction`, called with the halves and 2), `result_native` the setter of
+/// the hidden slot in which the hand result's class (registered in `values`) keeps the
+/// core's result: its fields of `RESULT_FIELDS_ON_READ` are left unset, for the class to
+/// make when read (`NativeResult.field`).  Set by the package when it loads.
 #[pyfunction]
 pub(super) fn set_event_factory(
     py: Python<'_>,
@@ -88,8 +93,9 @@ pub(super) fn set_event_factory(
     kinds: (Py<PyAny>, Py<PyAny>),
     ranks: Vec<Py<PyAny>>,
     suits: Vec<Py<PyAny>>,
-    fraction: Py<PyAny>,
+    results: (Py<PyAny>, Py<PyAny>),
 ) -> PyResult<()> {
+    let (fraction, result_native) = results;
     if ranks.len() != 14 || suits.len() != 4 {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "set_event_factory needs 14 ranks (by number, the first unused) and 4 suits",
@@ -116,6 +122,7 @@ pub(super) fn set_event_factory(
         ranks,
         suits,
         fraction,
+        result_native,
     });
     Ok(())
 }
@@ -202,9 +209,10 @@ impl Game {
     }
 
     /// The object of the hand result `r`, the same for the same result of this game (its
-    /// melds the game's own, as the states' tables).
+    /// melds the game's own, as the states' tables, made when first read:
+    /// [`RESULT_FIELDS_ON_READ`]).
     pub(super) fn result<'py>(
-        &self,
+        self: &Arc<Self>,
         py: Python<'py>,
         r: &Arc<HandResult>,
     ) -> PyResult<Bound<'py, PyAny>> {
@@ -221,58 +229,46 @@ impl Game {
         Ok(made)
     }
 
-    /// A new object of the hand result `r`: its teams' scores (half points as fractions)
-    /// and canastas, its melds from this game's tables.
-    fn make_result<'py>(&self, py: Python<'py>, r: &HandResult) -> PyResult<Bound<'py, PyAny>> {
+    /// A new object of the hand result `r`: its small fields set, the fields of
+    /// [`RESULT_FIELDS_ON_READ`] left to be made when read, from the result's
+    /// [`PyNativeResult`] in its hidden slot (the package's class for it fills them).
+    fn make_result<'py>(
+        self: &Arc<Self>,
+        py: Python<'py>,
+        r: &Arc<HandResult>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let makers = MAKERS.get()?;
         let cards = card_objects()?;
-        let card = |c: u8| cards[usize::from(c)].bind(py).clone();
-        let list = |cs: &Vec<u8>| -> PyResult<Bound<'py, PyAny>> {
-            Ok(PyTuple::new(py, cs.iter().map(|&c| card(c)))?.into_any())
-        };
-        let text = |t: &str| PyString::intern(py, t).into_any();
-        let half = |h: i64| makers.fraction.bind(py).call1((h, 2));
-        let team = |t: &TeamScore| -> PyResult<Bound<'py, PyAny>> {
-            let canastas = tuple_of(py, &t.canastas, |c| {
-                let values = vec![
-                    c.meld.into_bound_py_any(py)?,
-                    text(c.kind.name()),
-                    c.base.into_bound_py_any(py)?,
-                    c.trump_doubled.into_bound_py_any(py)?,
-                    c.bonus.into_bound_py_any(py)?,
-                ];
-                makers.values.make(py, CANASTA_SCORE, values)
-            })?;
-            let values = vec![
-                t.team.into_bound_py_any(py)?,
-                t.packets.into_bound_py_any(py)?,
-                t.packet_points.into_bound_py_any(py)?,
-                half(t.meld_points_halves)?,
-                canastas,
-                t.canasta_points.into_bound_py_any(py)?,
-                t.red_threes.into_bound_py_any(py)?,
-                t.red_three_points.into_bound_py_any(py)?,
-                t.going_out_points.into_bound_py_any(py)?,
-                half(t.hand_points_halves)?,
-                half(t.raw_total_halves)?,
-                t.total.into_bound_py_any(py)?,
-            ];
-            makers.values.make(py, TEAM_SCORE, values)
-        };
-        let values = vec![
-            r.hand_number.into_bound_py_any(py)?,
-            r.dealer.into_bound_py_any(py)?,
-            text(r.ended_by.name()),
-            r.went_out.into_bound_py_any(py)?,
-            r.concealed.into_bound_py_any(py)?,
-            tuple_of(py, &r.teams, team)?,
-            PyTuple::new(py, &r.scores)?.into_any(),
-            self.table(py, r.melds.iter().map(Vec::as_slice))?,
-            tuple_of(py, &r.hands, list)?,
-            tuple_of(py, &r.red_threes, list)?,
-            r.trump.map_or_else(|| py.None().into_bound(py), card),
+        let values = [
+            Some(r.hand_number.into_bound_py_any(py)?),
+            Some(r.dealer.into_bound_py_any(py)?),
+            Some(PyString::intern(py, r.ended_by.name()).into_any()),
+            Some(r.went_out.into_bound_py_any(py)?),
+            Some(r.concealed.into_bound_py_any(py)?),
+            None, // teams
+            Some(PyTuple::new(py, &r.scores)?.into_any()),
+            None, // melds
+            None, // hands
+            None, // red_threes
+            Some(r.trump.map_or_else(
+                || py.None().into_bound(py),
+                |c| cards[usize::from(c)].bind(py).clone(),
+            )),
         ];
-        makers.values.make(py, HAND_RESULT, values)
+        debug_assert!(HAND_RESULT_FIELDS
+            .iter()
+            .zip(&values)
+            .all(|(name, v)| v.is_none() == RESULT_FIELDS_ON_READ.contains(name)));
+        let object = makers.values.make_some(py, HAND_RESULT, values)?;
+        let native = PyNativeResult {
+            game: Arc::downgrade(self),
+            result: Arc::clone(r),
+        };
+        makers
+            .result_native
+            .bind(py)
+            .call1((&object, Bound::new(py, native)?))?;
+        Ok(object)
     }
 
     /// Each team's melds as this game's objects: the same tuple for the same table, the
@@ -296,7 +292,7 @@ impl Game {
 
     /// The objects of `events`, the same object for an equal event of this game.
     pub(super) fn events<'py>(
-        &self,
+        self: &Arc<Self>,
         py: Python<'py>,
         events: &[Event],
     ) -> PyResult<Bound<'py, PyTuple>> {
@@ -308,7 +304,7 @@ impl Game {
     }
 
     /// A new object of the event `e`.
-    fn make<'py>(&self, py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
+    fn make<'py>(self: &Arc<Self>, py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyAny>> {
         let makers = MAKERS.get()?;
         let cards = card_objects()?;
         let card = |c: u8| cards[usize::from(c)].bind(py).clone();
@@ -394,4 +390,77 @@ fn kept<'py, K: std::hash::Hash + Eq + Clone>(
         .or_insert_with(|| made.clone().unbind())
         .bind(py)
         .clone())
+}
+
+/// The fields of a hand result the core leaves unset when it makes the result's object,
+/// made when first read ([`PyNativeResult::field`]): a program that reads a hand's events
+/// without looking into its result makes none of its score objects, meld objects and card
+/// tuples.  The package's class for the core's results fills them (`kanasta._native`).
+pub(super) const RESULT_FIELDS_ON_READ: [&str; 4] = ["teams", "melds", "hands", "red_threes"];
+
+/// What a hand result's object made by the core holds in its hidden slot: the core's
+/// result, and its game (weakly: the game keeps the result's object) for the melds.
+#[pyclass(frozen, module = "kanasta._core", name = "NativeResult")]
+pub(crate) struct PyNativeResult {
+    game: Weak<Game>,
+    result: Arc<HandResult>,
+}
+
+#[pymethods]
+impl PyNativeResult {
+    /// The field `name` of the result, one of `RESULT_FIELDS_ON_READ`: the teams'
+    /// scores (half points as fractions), the melds (the game's objects, as its states'
+    /// tables, while a state of the game is kept; else new ones), the cards left in each
+    /// hand, each seat's red 3s.  KeyError for any other name.
+    fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let r = &*self.result;
+        let makers = MAKERS.get()?;
+        let cards = card_objects()?;
+        let list = |cs: &Vec<u8>| -> PyResult<Bound<'py, PyAny>> {
+            Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
+        };
+        match name {
+            "teams" => tuple_of(py, &r.teams, |t| team_score(py, &makers, t)),
+            "melds" => {
+                let melds = r.melds.iter().map(Vec::as_slice);
+                match self.game.upgrade() {
+                    Some(game) => game.table(py, melds),
+                    None => melds_tuple(py, melds),
+                }
+            }
+            "hands" => tuple_of(py, &r.hands, list),
+            "red_threes" => tuple_of(py, &r.red_threes, list),
+            _ => Err(pyo3::exceptions::PyKeyError::new_err(name.to_owned())),
+        }
+    }
+}
+
+/// A new object of the team score `t` (half points as fractions) with its canastas'.
+fn team_score<'py>(py: Python<'py>, makers: &Makers, t: &TeamScore) -> PyResult<Bound<'py, PyAny>> {
+    let half = |h: i64| makers.fraction.bind(py).call1((h, 2));
+    let canastas = tuple_of(py, &t.canastas, |c| {
+        let values = vec![
+            c.meld.into_bound_py_any(py)?,
+            PyString::intern(py, c.kind.name()).into_any(),
+            c.base.into_bound_py_any(py)?,
+            c.trump_doubled.into_bound_py_any(py)?,
+            c.bonus.into_bound_py_any(py)?,
+        ];
+        makers.values.make(py, CANASTA_SCORE, values)
+    })?;
+    let values = vec![
+        t.team.into_bound_py_any(py)?,
+        t.packets.into_bound_py_any(py)?,
+        t.packet_points.into_bound_py_any(py)?,
+        half(t.meld_points_halves)?,
+        canastas,
+        t.canasta_points.into_bound_py_any(py)?,
+        t.red_threes.into_bound_py_any(py)?,
+        t.red_three_points.into_bound_py_any(py)?,
+        t.going_out_points.into_bound_py_any(py)?,
+        half(t.hand_points_halves)?,
+        half(t.raw_total_halves)?,
+        t.total.into_bound_py_any(py)?,
+    ];
+    makers.values.make(py, TEAM_SCORE, values)
 }

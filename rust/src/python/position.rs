@@ -5,6 +5,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::sync::Arc;
 
 use super::actions::card_objects;
 use super::convert::{any, tuple_of, turn_raw};
@@ -46,7 +47,7 @@ pub(super) const POSITION_FIELDS: [&str; 21] = [
 pub(super) fn field<'py>(
     py: Python<'py>,
     s: &State,
-    game: &Game,
+    game: &Arc<Game>,
     name: &str,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let n = s.rules.players;

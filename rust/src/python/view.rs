@@ -108,7 +108,7 @@ fn hidden_object<'py>(py: Python<'py>, makers: &Makers, h: Hidden) -> PyResult<B
 /// (`NativeState.events`'), or new objects of their hidden forms.
 pub(super) fn seen_objects<'py>(
     py: Python<'py>,
-    game: &Game,
+    game: &Arc<Game>,
     events: &[Event],
     seat: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
@@ -132,7 +132,7 @@ pub(super) fn seen_objects<'py>(
 fn view_field<'py>(
     py: Python<'py>,
     view: &SeatView<'_>,
-    game: &Game,
+    game: &Arc<Game>,
     name: &str,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let Some(seen) = view.field(name) else {

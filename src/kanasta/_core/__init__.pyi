@@ -31,12 +31,14 @@ _S = TypeVar("_S")
 __all__ = [
     "EVENT_FIELDS",
     "POSITION_FIELDS",
+    "RESULT_FIELDS_ON_READ",
     "SEEN_FIELDS",
     "VALUE_FIELDS",
     "VIEW_FIELDS",
     "BudgetExceeded",
     "IllegalMove",
     "NativeDecisions",
+    "NativeResult",
     "NativeState",
     "NativeView",
     "VectorEnv",
@@ -197,12 +199,17 @@ def set_event_factory(
     kinds: tuple[object, object],
     ranks: Sequence[object],
     suits: Sequence[object],
-    fraction: Callable[[int, int], object],
+    results: tuple[Callable[[int, int], object], Callable[[Any, Any], None]],
 ) -> None: ...
 
 POSITION_FIELDS: tuple[str, ...]
 EVENT_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
 VALUE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...]
+RESULT_FIELDS_ON_READ: tuple[str, ...]
+
+@final
+class NativeResult:
+    def field(self, name: str) -> Any: ...
 
 def set_view_factory(
     view: tuple[type, Sequence[Callable[[Any, Any], None]]],
