@@ -63,6 +63,27 @@ def test_random_bot_is_reproducible_and_seed_dependent() -> None:
     assert a != c
 
 
+def test_random_bot_draws_as_random_choice_does() -> None:
+    """RandomBot draws its move as ``random.Random(seed).choice`` of the view's legal actions (it
+    spells the draw out): the same moves, move for move, as that choice from the same seed, over
+    listings of one move and of many (a Kanasta game has listings of dozens)."""
+    import random
+
+    for name in ("classic", "kanasta"):
+        bot, reference = RandomBot(seed=11), random.Random(11)
+        state = kanasta.new_game(PRESETS[name], seed=3, engine="native")
+        sizes = set()
+        for _ in range(600):
+            if state.is_game_over:
+                break
+            legal = state.legal_actions()
+            sizes.add(len(legal))
+            move = bot.choose(state.view(state.current_player))
+            assert move is reference.choice(legal)
+            state = state.apply(move)
+        assert 1 in sizes and max(sizes) > 8, sizes
+
+
 def test_random_bot_does_not_touch_global_random() -> None:
     import random
 

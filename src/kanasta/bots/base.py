@@ -136,7 +136,19 @@ class RandomBot:
         >>> RandomBot(seed=1).choose(state.view(state.current_player)) in state.legal_actions()
         True
         """
-        return self._rng.choice(legal_moves(view))
+        if isinstance(view, PlayerView):
+            actions = view.legal_actions()
+            if actions:
+                # ``random.Random.choice`` spelled out (the same draws: k bits until one is below n),
+                # without its two calls: a rollout calls this at every move
+                n = len(actions)
+                k = n.bit_length()
+                bits = self._rng.getrandbits
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                return actions[r]
+        return self._rng.choice(legal_moves(view))  # (no move to choose: legal_moves's error)
 
 
 def play_out(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:
