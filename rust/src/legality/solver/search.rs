@@ -214,17 +214,26 @@ impl<'t> Finisher<'t> {
                     steps.clear();
                 }
             }
+            // the node's natural runs: a step's child has one more or one fewer (K-OPEN-2)
+            let natural_runs = node.shapes.iter().filter(|s| s.is_natural_run()).count();
             for step in &steps {
                 let count2 = if opened { count } else { count + step.gain };
                 let mut child = node.clone();
                 child.take(step);
                 let mut opened2 = opened;
+                let was_natural = step
+                    .index
+                    .is_some_and(|i| node.shapes[usize::from(i)].is_natural_run());
+                let natural_run = natural_runs - usize::from(was_natural)
+                    + usize::from(step.shape.is_natural_run())
+                    > 0;
+                debug_assert_eq!(natural_run, has_natural_run(&child.shapes));
                 if !opened
                     && team_opens(
                         &self.t.rules,
                         self.flags.minimum,
                         count2,
-                        has_natural_run(&child.shapes),
+                        natural_run,
                         child.held,
                     )
                 {
