@@ -86,7 +86,7 @@ fn play_moves(ctx: &Context<'_>) -> Result<Vec<Action>, SearchGaveUp> {
     let mut g = Gen::new(ctx);
     // most listings are short: the list grows past 16 moves when it must
     let mut out = Vec::with_capacity(16);
-    if ctx.rules.ask_partner && ask_refusal(ctx, &mut g.finisher)?.is_none() {
+    if ctx.rules.ask_partner && ask_refusal(ctx, g.finisher())?.is_none() {
         out.push(Action::Ask);
     }
     g.new_sets(&mut out)?;

@@ -13,10 +13,22 @@ use crate::cards::Card;
 use crate::legality::context::{cards_of, empty_problem, rank_counts, wild_counts, Context};
 use crate::legality::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
 
+/// The position's finisher in `slot`, made when first asked for (one for all the
+/// position's candidates, with its memo: see [`Gen::finisher`]).
+fn finisher_in<'c, 's>(
+    slot: &'s mut Option<Finisher<'c>>,
+    ctx: &'c Context<'c>,
+    no_out: bool,
+) -> &'s mut Finisher<'c> {
+    slot.get_or_insert_with(|| ctx.finisher(ctx.s.turn.forbidden, no_out))
+}
+
 /// The generator for one play-phase position.
 pub(super) struct Gen<'c> {
     ctx: &'c Context<'c>,
-    pub(super) finisher: Finisher<'c>,
+    /// The position's finisher, made when first asked for ([`Gen::finisher`]): a team that
+    /// is down lists its melds without one.
+    finisher: Option<Finisher<'c>>,
     n: u32,
     must_out: bool,
     no_out: bool,
@@ -55,7 +67,7 @@ impl<'c> Gen<'c> {
             .flatten();
         Gen {
             ctx,
-            finisher: ctx.finisher(turn.forbidden, no_out),
+            finisher: None,
             n,
             keep,
             must_out,
@@ -68,6 +80,11 @@ impl<'c> Gen<'c> {
         }
     }
 
+    /// The position's finisher (one for all its candidates, with its memo).
+    pub(super) fn finisher(&mut self) -> &mut Finisher<'c> {
+        finisher_in(&mut self.finisher, self.ctx, self.no_out)
+    }
+
     /// Whether the turn could be finished from here once cards are laid: when
     /// it cannot, no meld is legal (every position a meld leads to is reached
     /// by the meld's single-card steps), so one search here spares one per candidate.
@@ -76,7 +93,7 @@ impl<'c> Gen<'c> {
             return Ok(ok);
         }
         self.ctx.set_here(&mut self.after, true, self.must_out);
-        let ok = self.finisher.finishable(&self.after)?;
+        let ok = finisher_in(&mut self.finisher, self.ctx, self.no_out).finishable(&self.after)?;
         self.root_ok = Some(ok);
         Ok(ok)
     }
@@ -153,7 +170,7 @@ impl<'c> Gen<'c> {
             Cards::from_cards(&turn.aside)
         };
         after.must_out = must_out;
-        self.finisher.finishable(after)
+        finisher_in(&mut self.finisher, ctx, self.no_out).finishable(after)
     }
 
     pub(super) fn new_sets(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
