@@ -261,18 +261,28 @@ impl Decisions {
     }
 
     /// Choose `id` after `prefix`: None when it continues no legal move.
+    ///
+    /// One search for the longer spelling, not the ids that may follow `prefix`: the
+    /// first spelling from it on either is it (a move: the code is prefix-free), or
+    /// starts with it (a prefix), or no spelling does.
     pub fn step(&self, prefix: &[u8], id: u8) -> Option<Step> {
-        if !self.next_ids(prefix).contains(id) {
+        if usize::from(id) >= NUM_ACTIONS {
             return None;
         }
         let mut longer = Spelling::try_from_slice(prefix)?;
         if !longer.try_push(id) {
             return None;
         }
-        Some(match self.find(&longer) {
-            Some(i) => Step::Move(i),
-            None => Step::Prefix,
-        })
+        let key = Key::of(&longer)?; // (None: a 0 after the first id, or too long)
+        let codes = &self.codes;
+        let &(first, number) = codes.get(codes.partition_point(|&(c, _)| c < key))?;
+        if first == key {
+            Some(Step::Move(number as usize))
+        } else if first.cut(longer.len(), 0) == key {
+            Some(Step::Prefix)
+        } else {
+            None
+        }
     }
 }
 
@@ -347,6 +357,62 @@ mod tests {
         assert!(tree.next_ids(&[37; 30]).is_empty());
         assert_eq!(tree.find(&[DISCARD, 37]), Some(2));
         assert_eq!(tree.find(&[DISCARD]), None);
+    }
+
+    #[test]
+    fn a_step_is_what_the_ids_that_continue_the_prefix_say() {
+        // `step` searches for the longer spelling at once: it answers as the ids that may
+        // follow the prefix and the moves found by spelling do, for every prefix of every
+        // move (and each with one id changed) and every id a byte can hold
+        let moves: Vec<Action> = [
+            "draw",
+            "take",
+            "take 7H 7S",
+            "take 7H 7S JK",
+            "meld 7H 7S JK",
+            "meld 7H 7S 2C",
+            "meld 4D 5D 6D 7D",
+            "add @0 7C",
+            "add @0 7C 2H",
+            "extend @1 3D 4D 5D 6D 7D",
+            "discard 7H",
+            "discard JK",
+        ]
+        .iter()
+        .map(|t| parse_action(t).unwrap())
+        .collect();
+        let tree = Decisions::new(&moves);
+        let reference = |prefix: &[u8], id: u8| -> Option<Step> {
+            if !tree.next_ids(prefix).contains(id) {
+                return None;
+            }
+            let mut longer = prefix.to_vec();
+            longer.push(id);
+            Some(tree.find(&longer).map_or(Step::Prefix, Step::Move))
+        };
+        let mut prefixes: Vec<Vec<u8>> = vec![Vec::new()];
+        for m in &moves {
+            let spelled = spell(m).unwrap().to_vec();
+            for len in 1..=spelled.len() {
+                prefixes.push(spelled[..len].to_vec());
+                let mut other = spelled[..len].to_vec();
+                other[len - 1] = other[len - 1].wrapping_add(1);
+                prefixes.push(other);
+            }
+        }
+        let mut found = [0usize; 3];
+        for prefix in &prefixes {
+            for id in 0..=u8::MAX {
+                let step = tree.step(prefix, id);
+                assert_eq!(step, reference(prefix, id), "{prefix:?} then {id}");
+                found[match step {
+                    None => 0,
+                    Some(Step::Prefix) => 1,
+                    Some(Step::Move(_)) => 2,
+                }] += 1;
+            }
+        }
+        assert!(found.iter().all(|&n| n > 0), "{found:?}");
     }
 
     #[test]
