@@ -7,7 +7,7 @@
 
 use crate::actions::{CardList, MAX_MOVE_CARDS};
 use crate::cards::{Card, DISTINCT, JOKER};
-use crate::legality::context::{remove_cards, wild_counts, Context};
+use crate::legality::context::{remove_cards, wild_counts, CardCounts, Context};
 use crate::legality::solver::{Cards, Shape};
 use crate::position::TableMeld;
 
@@ -159,6 +159,24 @@ fn run_cells(suit: u8, low: u8, high: u8) -> CardList {
     cells
 }
 
+/// What the run candidates read of the hand, worked out once for a position: its wild
+/// cards with their counts ([`wild_counts`]) and, where the rules have runs, its run
+/// positions ([`Cards::run_rows`]).
+#[derive(Clone, Copy)]
+pub(super) struct HandRuns {
+    pub(super) wilds: CardCounts,
+    pub(super) rows: [u16; 4],
+}
+
+impl HandRuns {
+    pub(super) fn of(hand: &Cards, runs: bool) -> HandRuns {
+        HandRuns {
+            wilds: wild_counts(hand),
+            rows: if runs { hand.run_rows() } else { [0; 4] },
+        }
+    }
+}
+
 /// Every new run the hand can lay, each given to `each` in turn (cards low
 /// to high, low position, wild position) until it fails.
 ///
@@ -167,12 +185,13 @@ fn run_cells(suit: u8, low: u8, high: u8) -> CardList {
 /// also stand in a position whose natural card the player keeps.
 pub(super) fn new_run_candidates<E>(
     ctx: &Context<'_>,
+    runs: &HandRuns,
     mut each: impl FnMut(CardList, u8, Option<u8>) -> Result<(), E>,
 ) -> Result<(), E> {
     let hand = &ctx.hand;
     let run_max = ctx.tables.run_max() as u8;
-    let wilds = wild_counts(hand);
-    for (suit, &held) in (0..4u8).zip(&hand.run_rows()) {
+    let wilds = &runs.wilds;
+    for (suit, &held) in (0..4u8).zip(&runs.rows) {
         // bit p set: run position p (1 to 14) lacks its natural card
         let gaps = !u32::from(held) & 0x7ffe;
         // a window can start at p (1 to 12) when p, p + 1 and p + 2 hold
@@ -226,6 +245,7 @@ pub(super) fn new_run_candidates<E>(
 /// to `each` in turn (run, the cards it adds, low, wild position) until it fails.
 pub(super) fn run_extend_candidates<E>(
     ctx: &Context<'_>,
+    runs: &HandRuns,
     meld: &TableMeld,
     mut each: impl FnMut(CardList, CardList, u8, Option<u8>) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -240,20 +260,19 @@ pub(super) fn run_extend_candidates<E>(
     let high = meld.high();
     // the run's cards, listed at its first candidate (most runs have none)
     let mut old_cards: Option<CardList> = None;
-    let wild_kinds = wild_counts(hand);
-    let mut have = [false; 15];
-    for (pos, slot) in have.iter_mut().enumerate().skip(1) {
-        *slot = hand.has(usize::from(run_cell(suit, pos as u8)));
-    }
+    let wild_kinds = &runs.wilds;
+    // whether the hand holds the natural card of run position `p`
+    let row = runs.rows[usize::from(suit)];
+    let have = |p: u8| row & 1 << p != 0;
     let wpos = wild.map(|(i, _)| low + i);
     let wild_card = wild.map(|(_, c)| c);
-    let displace = wpos.is_some_and(|w| have[usize::from(w)]);
+    let displace = wpos.is_some_and(have);
     // every new position needs its natural card but one, filled by a wild card from the
     // hand or by the run's own (moved on by its natural card)
     let fillable = !wild_kinds.is_empty()
         || displace
-        || (low > 1 && have[usize::from(low - 1)])
-        || (high < 14 && have[usize::from(high + 1)]);
+        || (low > 1 && have(low - 1))
+        || (high < 14 && have(high + 1));
     if !fillable {
         return Ok(());
     }
@@ -261,7 +280,7 @@ pub(super) fn run_extend_candidates<E>(
     // except at most one (the wild's); stop widening once two positions lack a natural.
     let mut missing_low: Option<u8> = None;
     for new_low in (1..=low).rev() {
-        if new_low < low && !have[usize::from(new_low)] {
+        if new_low < low && !have(new_low) {
             if missing_low.is_some() {
                 break;
             }
@@ -269,7 +288,7 @@ pub(super) fn run_extend_candidates<E>(
         }
         let mut missing_high: Option<u8> = None;
         for new_high in high..=14 {
-            if new_high > high && !have[usize::from(new_high)] {
+            if new_high > high && !have(new_high) {
                 if missing_low.is_some() || missing_high.is_some() {
                     break; // a second position without its natural card
                 }

@@ -6,11 +6,11 @@
 
 use super::candidates::{
     joined, meld_value, new_run_candidates, run_extend_candidates, run_value, set_rank,
-    sub_multisets,
+    sub_multisets, HandRuns,
 };
 use crate::actions::{Action, CardList};
 use crate::cards::Card;
-use crate::legality::context::{cards_of, empty_problem, rank_counts, wild_counts, Context};
+use crate::legality::context::{cards_of, empty_problem, rank_counts, Context};
 use crate::legality::solver::{Cards, Finisher, SearchGaveUp, Shape, Situation};
 
 /// The position's finisher in `slot`, made when first asked for (one for all the
@@ -34,6 +34,8 @@ pub(super) struct Gen<'c> {
     no_out: bool,
     /// Each sub-multiset of the wild cards in hand (at most `max_wilds`) with its size and value.
     wild_sets: Vec<(CardList, u32, i32)>,
+    /// The hand's wild cards and run positions, for the run candidates.
+    runs: HandRuns,
     root_ok: Option<bool>,
     /// The cards that must stay after a meld of a team that is down, for the turn to be
     /// surely finishable: two, three when one of them may not be discarded.
@@ -50,8 +52,8 @@ impl<'c> Gen<'c> {
     pub(super) fn new(ctx: &'c Context<'c>) -> Gen<'c> {
         let turn = &ctx.s.turn;
         let no_out = turn.answer == Some(false);
-        let wild_counts = wild_counts(&ctx.hand);
-        let wild_sets = sub_multisets(&wild_counts, 0, ctx.rules.max_wilds)
+        let runs = HandRuns::of(&ctx.hand, ctx.rules.runs);
+        let wild_sets = sub_multisets(&runs.wilds, 0, ctx.rules.max_wilds)
             .map(|w| {
                 let v = w.as_slice().iter().map(|&c| ctx.value(c)).sum();
                 let n = w.len() as u32;
@@ -73,6 +75,7 @@ impl<'c> Gen<'c> {
             must_out,
             no_out,
             wild_sets,
+            runs,
             root_ok: None,
             free_lay,
             // its list of melds is made when first needed: most listings never need it
@@ -240,7 +243,8 @@ impl<'c> Gen<'c> {
 
     pub(super) fn new_runs(&mut self, out: &mut Vec<Action>) -> Result<(), SearchGaveUp> {
         let ctx = self.ctx;
-        new_run_candidates(ctx, |list, low, wpos| {
+        let runs = self.runs;
+        new_run_candidates(ctx, &runs, |list, low, wpos| {
             let cards = list.as_slice();
             let gain = || run_value(ctx, cards, low, wpos);
             let suit = cards[if wpos != Some(low) { 0 } else { 1 }] % 4;
@@ -369,7 +373,8 @@ impl<'c> Gen<'c> {
         // the run's value, worked out when a candidate first asks for its gain (most runs
         // have no candidate, and a team that is down seldom asks)
         let mut old_value = None;
-        run_extend_candidates(ctx, meld, |run_list, added, low, wpos| {
+        let runs = self.runs;
+        run_extend_candidates(ctx, &runs, meld, |run_list, added, low, wpos| {
             let run = run_list.as_slice();
             let high = low + run.len() as u8 - 1;
             let gain = || {
