@@ -423,18 +423,20 @@ impl Node {
         }
     }
 
-    /// A search's first node: [`Node::new`] with nothing kept or decided yet, its
-    /// melds `shapes` sorted here, the hand's count `held` the caller's (made
-    /// in place: the node's melds are not copied again).
+    /// A search's first node: [`Node::new`] with nothing kept or decided yet,
+    /// the hand's count `held` the caller's, and no melds until
+    /// [`Node::lay_root`] sorts them into it (made in the caller's place and
+    /// filled there: a node returned whole after its melds are sorted is
+    /// copied on its way to the search, twice).
+    #[inline]
     pub(super) fn root(
         hand: Cards,
         held: u32,
-        shapes: &[Shape],
         progress: Progress,
         aside: Cards,
         must_out: bool,
     ) -> Node {
-        let mut node = Node {
+        Node {
             sum: 0,
             hand,
             held,
@@ -444,24 +446,27 @@ impl Node {
             must_out,
             kept: Cards::default(),
             plain: Cards::default(),
-        };
-        for &shape in shapes {
-            node.shapes.push(shape);
         }
-        node.shapes.sort_unstable();
-        node.sum = table_sum(&node.hand, &node.shapes, &node.aside);
+    }
+
+    /// A [`Node::root`]'s melds: `shapes`, sorted here, and the sum worked out.
+    pub(super) fn lay_root(&mut self, shapes: &[Shape]) {
+        for &shape in shapes {
+            self.shapes.push(shape);
+        }
+        self.shapes.sort_unstable();
+        self.sum = table_sum(&self.hand, &self.shapes, &self.aside);
         debug_assert_eq!(
-            node,
+            *self,
             Node::new(
-                hand,
-                node.shapes,
-                progress,
-                aside,
-                must_out,
+                self.hand,
+                self.shapes,
+                self.progress,
+                self.aside,
+                self.must_out,
                 (Cards::default(), Cards::default())
             )
         );
-        node
     }
 
     /// Decide that one more copy of the 2 `c` never stands in its natural place.

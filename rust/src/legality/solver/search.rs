@@ -33,14 +33,14 @@ impl<'t> Finisher<'t> {
             hand = hand.mapped(&self.t.canon);
             aside = aside.mapped(&self.t.canon);
         }
-        let node = Node::root(
+        let mut node = Node::root(
             hand,
             held,
-            &s.shapes,
             self.progress(s.opened, s.count),
             aside,
             s.must_out,
         );
+        node.lay_root(&s.shapes);
         if !s.opened && !s.must_out {
             if let Some(&known) = self.memo.get(&node) {
                 return Ok(known);
