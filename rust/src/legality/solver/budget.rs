@@ -456,17 +456,7 @@ impl Node {
         }
         self.shapes.sort_unstable();
         self.sum = table_sum(&self.hand, &self.shapes, &self.aside);
-        debug_assert_eq!(
-            *self,
-            Node::new(
-                self.hand,
-                self.shapes,
-                self.progress,
-                self.aside,
-                self.must_out,
-                (Cards::default(), Cards::default())
-            )
-        );
+        self.debug_check_fresh();
     }
 
     /// Decide that one more copy of the 2 `c` never stands in its natural place.
@@ -527,7 +517,12 @@ impl Node {
         self.sum = self.sum.wrapping_add(meld_word(&step.shape));
         into_place(&mut self.shapes, changed);
         self.must_out |= step.black_threes;
-        // the sum and the count kept step by step are a fresh node's
+        self.debug_check_fresh();
+    }
+
+    /// In debug builds: the sum and the count kept step by step are those of a fresh
+    /// node of the same fields ([`Node::new`]).
+    fn debug_check_fresh(&self) {
         debug_assert_eq!(
             *self,
             Node::new(
