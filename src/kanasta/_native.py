@@ -190,6 +190,23 @@ def lazy_class(
     (2, True, True, 'Pair')
     >>> type(attrs.evolve(pair, left=0)) is Pair, lazy_class(Pair, ("right",), print) is Lazy
     (True, True)
+
+    With a hidden slot (here what the field is made from), an object copies and pickles as one
+    of ``cls`` made from its fields:
+
+    >>> import copy
+    >>> @attrs.frozen(slots=True)
+    ... class Box:
+    ...     items: tuple[int, ...]
+    >>> def fill(box, name):
+    ...     made = box.source * 2
+    ...     object.__setattr__(box, name, made)
+    ...     return made
+    >>> Boxed = lazy_class(Box, ("items",), fill, hidden=("source",))
+    >>> box = object.__new__(Boxed)
+    >>> Boxed.source.__set__(box, (1, 2))
+    >>> box.items, copy.copy(box), type(copy.copy(box)) is Box
+    ((1, 2, 1, 2), Box(items=(1, 2, 1, 2)), True)
     """
     made = _LAZY_CLASSES.get(cls)
     if made is not None or cls in _BASES:
@@ -213,12 +230,11 @@ def lazy_class(
     if hidden:
         if any(f.kw_only for f in fields if f.init):  # pragma: no cover - a programming error
             raise TypeError(f"{cls.__name__}: a class with hidden slots is made from positional fields")
-        init = attrgetter(*(f.name for f in fields if f.init))
+        init = tuple(f.name for f in fields if f.init)
 
         def __reduce__(self: Any) -> tuple[Any, ...]:
             # as ``cls`` made from its fields (its own way through pickle would read the hidden slots)
-            values = init(self)
-            return cls, values if isinstance(values, tuple) else (values,)
+            return cls, tuple(getattr(self, name) for name in init)
 
         namespace["__reduce__"] = __reduce__
     field_names = {f.name for f in fields}
