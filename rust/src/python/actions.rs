@@ -44,6 +44,15 @@ pub(super) fn card_objects() -> PyResult<Arc<[Py<PyAny>]>> {
     Ok(Arc::clone(&registry()?.cards))
 }
 
+/// `cards` (indices) as a tuple of the package's card objects `objects` ([`card_objects`]).
+pub(super) fn card_tuple<'py>(
+    py: Python<'py>,
+    objects: &[Py<PyAny>],
+    cards: &[Card],
+) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, cards.iter().map(|&c| objects[usize::from(c)].bind(py)))
+}
+
 /// Register what the action classes need: `cards` the package's 53 card objects by index
 /// (`kanasta.cards`), `error` its `ActionError` (raised for a field an action cannot
 /// have).  Called by the package when it loads, before any action is made; a later call
@@ -318,14 +327,7 @@ impl Body {
         let made = self
             .cards
             .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
-                let objects = &registry()?.cards;
-                Ok(PyTuple::new(
-                    py,
-                    self.indices
-                        .iter()
-                        .map(|&c| objects[usize::from(c)].bind(py)),
-                )?
-                .unbind())
+                Ok(card_tuple(py, &registry()?.cards, &self.indices)?.unbind())
             })?;
         Ok(made.bind(py).clone())
     }

@@ -18,7 +18,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use super::actions::card_objects;
+use super::actions::{card_objects, card_tuple};
 use super::convert::tuple_of;
 use super::factory::{lock, Classes, Factory, Registered};
 
@@ -143,13 +143,7 @@ fn meld_object<'py>(
         Some(n) => table[usize::from(n)].bind(py).clone(),
         None => py.None().into_bound(py),
     };
-    let held = PyTuple::new(
-        py,
-        m.cards()
-            .as_slice()
-            .iter()
-            .map(|&c| cards[usize::from(c)].bind(py)),
-    )?;
+    let held = card_tuple(py, cards, m.cards().as_slice())?;
     let values = vec![
         makers.kinds[kind].bind(py).clone(),
         held.into_any(),
@@ -309,9 +303,7 @@ impl Game {
         let cards = card_objects()?;
         let card = |c: u8| cards[usize::from(c)].bind(py).clone();
         let opt = |c: Option<u8>| c.map_or_else(|| py.None().into_bound(py), card);
-        let list = |cs: &[u8]| -> PyResult<Bound<'py, PyAny>> {
-            Ok(PyTuple::new(py, cs.iter().map(|&c| card(c)))?.into_any())
-        };
+        let list = |cs: &[u8]| card_tuple(py, &cards, cs).map(Bound::into_any);
         let int = |n: usize| n.into_bound_py_any(py);
         let flag = |b: bool| b.into_bound_py_any(py);
         let (kind, values): (usize, Vec<Bound<'py, PyAny>>) = match e {
@@ -416,9 +408,7 @@ impl PyNativeResult {
         let r = &*self.result;
         let makers = MAKERS.get()?;
         let cards = card_objects()?;
-        let list = |cs: &Vec<u8>| -> PyResult<Bound<'py, PyAny>> {
-            Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
-        };
+        let list = |cs: &Vec<u8>| card_tuple(py, &cards, cs).map(Bound::into_any);
         match name {
             "teams" => tuple_of(py, &r.teams, |t| team_score(py, &makers, t)),
             "melds" => {

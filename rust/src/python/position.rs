@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::Arc;
 
-use super::actions::card_objects;
+use super::actions::{card_objects, card_tuple};
 use super::convert::{any, tuple_of, turn_raw};
 use super::objects::Game;
 use crate::cards::Card;
@@ -53,9 +53,7 @@ pub(super) fn field<'py>(
     let n = s.rules.players;
     let teams = s.rules.teams();
     let cards = card_objects()?;
-    let list = |cs: &[Card]| -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
-    };
+    let list = |cs: &[Card]| card_tuple(py, &cards, cs).map(Bound::into_any);
     let value = match name {
         "seed" => any(py, s.seed)?,
         "hand_number" => any(py, s.hand_number)?,

@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use super::actions::card_objects;
+use super::actions::{card_objects, card_tuple};
 use super::convert::{any, tuple_of, turn_raw};
 use super::factory::{Classes, Factory, Phases, Registered};
 use super::objects::{melds_tuple, Game};
@@ -139,9 +139,7 @@ fn view_field<'py>(
         return Ok(None);
     };
     let cards = card_objects()?;
-    let list = |cs: &[Card]| -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyTuple::new(py, cs.iter().map(|&c| cards[usize::from(c)].bind(py)))?.into_any())
-    };
+    let list = |cs: &[Card]| card_tuple(py, &cards, cs).map(Bound::into_any);
     let value = match seen {
         Seen::Rules(_) => return Ok(None), // the package's own object: `NativeView.field`'s
         Seen::Number(n) | Seen::MoveCount(n) => any(py, n)?,
