@@ -545,13 +545,16 @@ pub(super) fn action_objects<'py>(
 /// The submodule `kanasta._core.actions`: the action classes and their registration (a
 /// module of its own, below the one of the states: `kanasta.actions` imports only it).
 pub(super) fn add_to(core: &Bound<'_, PyModule>) -> PyResult<()> {
-    const NAME: &str = "kanasta._core.actions";
-    let py = core.py();
-    let m = PyModule::new(py, NAME)?;
-    m.setattr(
-        "__doc__",
+    super::add_submodule(
+        core,
+        "actions",
         "The action classes, compiled (internal: kanasta.actions re-exports them).",
-    )?;
+        fill,
+    )
+}
+
+/// The classes and the registration of `kanasta._core.actions`.
+fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Draw>()?;
     m.add_class::<TakePile>()?;
     m.add_class::<LayMeld>()?;
@@ -561,7 +564,6 @@ pub(super) fn add_to(core: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<AskPartner>()?;
     m.add_class::<AnswerPartner>()?;
     m.add_class::<Decline>()?;
-    m.add_function(wrap_pyfunction!(super::actions::register_actions, &m)?)?;
-    py.import("sys")?.getattr("modules")?.set_item(NAME, &m)?;
-    core.setattr("actions", m)
+    m.add_function(wrap_pyfunction!(super::actions::register_actions, m)?)?;
+    Ok(())
 }

@@ -98,6 +98,24 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     testing::add_to(m)
 }
 
+/// Make the submodule `kanasta._core.<name>` (its `__doc__` set, not added: a module's
+/// added names are its `__all__`), filled by `fill`, and add it to `core` as `name` and to
+/// `sys.modules` (so that `import kanasta._core.<name>` finds it).
+fn add_submodule(
+    core: &Bound<'_, PyModule>,
+    name: &str,
+    doc: &str,
+    fill: impl FnOnce(&Bound<'_, PyModule>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = core.py();
+    let full = format!("kanasta._core.{name}");
+    let m = PyModule::new(py, &full)?;
+    m.setattr("__doc__", doc)?;
+    fill(&m)?;
+    py.import("sys")?.getattr("modules")?.set_item(full, &m)?;
+    core.setattr(name, m)
+}
+
 /// A table of fields as Python reads it: per class, its name and its fields' names.
 fn field_table<'py>(py: Python<'py>, table: &factory::FieldTable) -> PyResult<Bound<'py, PyTuple>> {
     let rows = table

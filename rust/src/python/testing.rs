@@ -20,33 +20,32 @@ use super::legality::{can_take, explain, legal_moves, search_nodes, PyFinishRule
 use super::melds::{PyMeld, PyMeldRules};
 use super::rl::observation_layout;
 
-/// The submodule's full name.
-const NAME: &str = "kanasta._core._testing";
-
-/// Make the submodule, add it to `core` as `_testing` and to `sys.modules`.
+/// Make the submodule `kanasta._core._testing` and add it to `core` and to `sys.modules`.
 pub(super) fn add_to(core: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = core.py();
-    let m = PyModule::new(py, NAME)?;
-    // set, not added: a module's added names are its `__all__`
-    m.setattr(
-        "__doc__",
+    super::add_submodule(
+        core,
+        "_testing",
         "The native core's entry points that only tests and benchmarks call (internal).",
-    )?;
+        fill,
+    )
+}
+
+/// The classes and functions of `kanasta._core._testing`.
+fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
     m.add_class::<PyFinishRules>()?;
     m.add_class::<PyMeld>()?;
     m.add_class::<PyMeldRules>()?;
-    m.add_function(wrap_pyfunction!(can_take, &m)?)?;
-    m.add_function(wrap_pyfunction!(deal_hand, &m)?)?;
-    m.add_function(wrap_pyfunction!(deck, &m)?)?;
-    m.add_function(wrap_pyfunction!(explain, &m)?)?;
-    m.add_function(wrap_pyfunction!(first_dealer, &m)?)?;
-    m.add_function(wrap_pyfunction!(greedy_choice_index, &m)?)?;
-    m.add_function(wrap_pyfunction!(legal_moves, &m)?)?;
-    m.add_function(wrap_pyfunction!(observation_layout, &m)?)?;
-    m.add_function(wrap_pyfunction!(search_nodes, &m)?)?;
-    m.add_function(wrap_pyfunction!(shuffled_indices, &m)?)?;
-    m.add_function(wrap_pyfunction!(stream_values, &m)?)?;
-    py.import("sys")?.getattr("modules")?.set_item(NAME, &m)?;
-    core.setattr("_testing", m)
+    m.add_function(wrap_pyfunction!(can_take, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(deck, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(first_dealer, m)?)?;
+    m.add_function(wrap_pyfunction!(greedy_choice_index, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(search_nodes, m)?)?;
+    m.add_function(wrap_pyfunction!(shuffled_indices, m)?)?;
+    m.add_function(wrap_pyfunction!(stream_values, m)?)?;
+    Ok(())
 }
