@@ -542,19 +542,14 @@ pub(super) fn action_objects<'py>(
     PyTuple::new(py, out)
 }
 
-/// The submodule `kanasta._core.actions`: the action classes and their registration (a
-/// module of its own, below the one of the states: `kanasta.actions` imports only it).
-pub(super) fn add_to(core: &Bound<'_, PyModule>) -> PyResult<()> {
-    super::add_submodule(
-        core,
-        "actions",
-        "The action classes, compiled (internal: kanasta.actions re-exports them).",
-        fill,
-    )
-}
+/// The doc of the submodule `kanasta._core.actions`: the action classes and their
+/// registration (a module of its own, below the one of the states: `kanasta.actions`
+/// imports only it).
+pub(super) const DOC: &str =
+    "The action classes, compiled (internal: kanasta.actions re-exports them).";
 
 /// The classes and the registration of `kanasta._core.actions`.
-fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(super) fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Draw>()?;
     m.add_class::<TakePile>()?;
     m.add_class::<LayMeld>()?;

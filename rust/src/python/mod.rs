@@ -69,7 +69,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|(kind, names)| (*kind, PyTuple::new(m.py(), names.iter()).ok()))
         .collect::<Vec<_>>();
     m.add("SEEN_FIELDS", PyTuple::new(m.py(), seen)?)?;
-    action_classes::add_to(m)?;
+    add_submodule(m, "actions", action_classes::DOC, action_classes::fill)?;
     m.add_function(wrap_pyfunction!(state::set_state_factory, m)?)?;
     m.add_function(wrap_pyfunction!(objects::set_event_factory, m)?)?;
     m.add(
@@ -95,7 +95,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.py().get_type::<errors::BudgetExceeded>(),
     )?;
     legality::register(m)?;
-    testing::add_to(m)
+    add_submodule(m, "_testing", testing::DOC, testing::fill)
 }
 
 /// Make the submodule `kanasta._core.<name>` (its `__doc__` set, not added: a module's

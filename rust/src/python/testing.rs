@@ -20,18 +20,12 @@ use super::legality::{can_take, explain, legal_moves, search_nodes, PyFinishRule
 use super::melds::{PyMeld, PyMeldRules};
 use super::rl::observation_layout;
 
-/// Make the submodule `kanasta._core._testing` and add it to `core` and to `sys.modules`.
-pub(super) fn add_to(core: &Bound<'_, PyModule>) -> PyResult<()> {
-    super::add_submodule(
-        core,
-        "_testing",
-        "The native core's entry points that only tests and benchmarks call (internal).",
-        fill,
-    )
-}
+/// The doc of the submodule `kanasta._core._testing`.
+pub(super) const DOC: &str =
+    "The native core's entry points that only tests and benchmarks call (internal).";
 
 /// The classes and functions of `kanasta._core._testing`.
-fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub(super) fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
     m.add_class::<PyFinishRules>()?;
     m.add_class::<PyMeld>()?;
